@@ -1,0 +1,28 @@
+"""The two exceptions of the engine contract (see ../shared/spec/README.md)."""
+
+
+class IllegalMove(Exception):
+    """An action the rules refuse.
+
+    `code` is stable and machine-readable (the spec's error codes); `message` is one
+    sentence a 10-year-old can read. Raising it never leaves a changed state behind:
+    engines work on a copy and only return the copy when the whole action succeeded.
+    """
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "message": self.message}
+
+
+class BadScenario(Exception):
+    """A game that cannot be set up: wrong players, unknown options, impossible setup."""
+
+    code = "bad_scenario"
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
