@@ -1,0 +1,54 @@
+# Two commands: `make run` (demo on http://127.0.0.1:8000) and `make test` (every test).
+# Both create .venv and install requirements.txt only when it changed since the last install.
+# With DATABASE_URL and REDIS_URL set they use PostgreSQL, Redis and a real Celery worker.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.requirements-installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install migrate demo serve worker clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(BIN)/python manage.py load_demo
+
+# Development server: Daphne serves HTTP and WebSockets. Without REDIS_URL, Celery tasks run
+# eagerly in the web process; with it, a real worker starts alongside and stops with Ctrl-C.
+run: demo
+	@if [ -n "$$REDIS_URL" ]; then \
+	  echo "Starting a Celery worker (REDIS_URL is set)"; \
+	  $(BIN)/celery -A config worker --loglevel=warning --concurrency=2 & \
+	fi; \
+	exec $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+
+test: install
+	$(BIN)/python -m pytest
+
+# Production-style: web + worker against DATABASE_URL and REDIS_URL, production settings.
+# Needs SECRET_KEY and ALLOWED_HOSTS; put a TLS proxy in front (see README).
+serve: install
+	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python manage.py migrate --noinput
+	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python manage.py collectstatic --noinput
+	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/celery -A config worker --beat --loglevel=info & \
+	DJANGO_SETTINGS_MODULE=config.settings.production exec $(BIN)/daphne -b $(HOST) -p $(PORT) --proxy-headers config.asgi:application
+
+worker: install
+	$(BIN)/celery -A config worker --loglevel=info
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .test-db.sqlite3

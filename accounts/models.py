@@ -1,0 +1,76 @@
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.db.models.functions import Lower
+
+from . import pictures
+
+
+class User(AbstractUser):
+    """Teachers sign in with e-mail and password; students belong to a class and have no e-mail.
+
+    `picture_password` is kept readable on purpose: teachers print it on sign-in cards
+    (3 of 12 pictures is a classroom credential, protected by the sign-in lockout, not a
+    secret from the teacher). A student's optional text password uses Django's hashed
+    `password` field like everyone else's.
+    """
+
+    class Role(models.TextChoices):
+        TEACHER = "teacher", "Teacher"
+        STUDENT = "student", "Student"
+
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.TEACHER)
+    display_name = models.CharField(max_length=60)
+    classroom = models.ForeignKey(
+        "classroom.Classroom",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="students",
+        help_text="Students only: the class the student belongs to.",
+    )
+    picture_password = models.CharField(max_length=64, blank=True)
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                Lower("email"),
+                condition=models.Q(role="teacher"),
+                name="unique_teacher_email",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name or self.username
+
+    @property
+    def is_teacher(self) -> bool:
+        return self.role == self.Role.TEACHER
+
+    @property
+    def is_student(self) -> bool:
+        return self.role == self.Role.STUDENT
+
+    @property
+    def picture_sequence(self) -> list[str]:
+        return pictures.decode(self.picture_password)
+
+
+class SignInFailure(models.Model):
+    """One failed sign-in, kept only long enough to count failures in a window."""
+
+    scope = models.CharField(max_length=20)
+    key = models.CharField(max_length=254)
+    created_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["scope", "key", "created_at"])]
+
+
+class SignInLock(models.Model):
+    scope = models.CharField(max_length=20)
+    key = models.CharField(max_length=254)
+    until = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["scope", "key"], name="one_lock_per_key")]

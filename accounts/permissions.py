@@ -1,0 +1,45 @@
+"""Who may see what, in one place.
+
+Roles: anonymous, teacher, student. Page-level rules are the decorators below; object-level
+rules (which classes a teacher may manage, which work a student may see) are the selectors
+in `classroom/selectors.py`, which every view uses to fetch objects, so an object outside a
+user's reach is simply not found (404) rather than checked view by view.
+
+| page kind      | anonymous          | teacher | student |
+| -------------- | ------------------ | ------- | ------- |
+| teacher pages  | redirect: sign in  | yes     | 403     |
+| student pages  | redirect: /join    | 403     | yes     |
+"""
+
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.urls import reverse
+
+
+def is_teacher(user) -> bool:
+    return bool(user.is_authenticated and user.role == "teacher" and user.is_active)
+
+
+def is_student(user) -> bool:
+    return bool(user.is_authenticated and user.role == "student" and user.is_active)
+
+
+def _role_required(check, login_url_name: str):
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path(), reverse(login_url_name))
+            if not check(request.user):
+                raise PermissionDenied("This page is not for your account.")
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+teacher_required = _role_required(is_teacher, "accounts:teacher_login")
+student_required = _role_required(is_student, "accounts:join")

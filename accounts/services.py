@@ -1,0 +1,87 @@
+"""Account writes: sign-up, student creation, and sign-in checks with their lockouts."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth import authenticate
+from django.db import transaction
+from django.utils import timezone
+from django.utils.crypto import constant_time_compare, get_random_string
+
+from . import pictures, throttle
+from .models import User
+
+
+def teacher_sign_up(*, name: str, email: str, password: str) -> User:
+    email = User.objects.normalize_email(email).lower()
+    return User.objects.create_user(
+        username=email, email=email, password=password,
+        display_name=name.strip(), role=User.Role.TEACHER,
+    )
+
+
+def teacher_update_profile(*, teacher: User, name: str, email: str) -> User:
+    email = User.objects.normalize_email(email).lower()
+    teacher.display_name = name.strip()
+    teacher.email = email
+    teacher.username = email
+    teacher.save(update_fields=["display_name", "email", "username"])
+    return teacher
+
+
+def student_create(*, classroom, display_name: str, username: str = "",
+                   picture_password: list[str] | None = None) -> User:
+    """A student with a fresh picture password; usernames are only internal handles."""
+    handle = username.strip().lower() or f"s-{get_random_string(10).lower()}"
+    student = User(
+        username=handle, display_name=display_name.strip(), role=User.Role.STUDENT,
+        classroom=classroom,
+        picture_password=pictures.encode(picture_password or pictures.random_picture_password()),
+    )
+    student.set_unusable_password()
+    student.save()
+    return student
+
+
+@dataclass(frozen=True)
+class SignInResult:
+    user: User | None = None
+    locked_until: datetime | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.user is not None
+
+
+def _check_with_lockout(*, scope: str, key: str, user: User | None, correct: bool) -> SignInResult:
+    until = throttle.locked_until(scope=scope, key=key)
+    if until:
+        # While locked, even a right answer is refused, so guessing gains nothing.
+        return SignInResult(locked_until=until)
+    if correct and user is not None:
+        throttle.clear(scope=scope, key=key)
+        return SignInResult(user=user)
+    return SignInResult(locked_until=throttle.record_failure(scope=scope, key=key))
+
+
+def student_check_picture_password(*, student: User, sequence: list[str]) -> SignInResult:
+    stored = student.picture_password
+    correct = bool(stored) and constant_time_compare(pictures.encode(sequence), stored)
+    return _check_with_lockout(scope="picture", key=str(student.pk), user=student, correct=correct)
+
+
+def student_check_text_password(*, student: User, password: str) -> SignInResult:
+    correct = student.has_usable_password() and student.check_password(password)
+    return _check_with_lockout(scope="picture", key=str(student.pk), user=student, correct=correct)
+
+
+def teacher_check_credentials(*, request, email: str, password: str) -> SignInResult:
+    email = (email or "").strip().lower()
+    user = authenticate(request, username=email, password=password)
+    correct = user is not None and user.role == User.Role.TEACHER
+    return _check_with_lockout(scope="teacher", key=email, user=user, correct=correct)
+
+
+@transaction.atomic
+def user_touch_last_seen(*, user: User) -> None:
+    User.objects.filter(pk=user.pk).update(last_seen_at=timezone.now())

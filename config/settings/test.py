@@ -1,0 +1,18 @@
+"""Tests: fast hashing, no bot pauses, a file-based SQLite test database (the live Daphne
+server used by browser tests runs in another process and must see the same data)."""
+
+from .base import *  # noqa: F403
+
+DEBUG = False
+SECRET_KEY = "test-secret-key-not-for-production-use-0123456789abcdef"
+ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+BOT_DELAY_SECONDS = 0
+
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405
+
+# The live Daphne server of browser tests serves static files straight from static/.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,22 @@
+"""Add or Multiply? (`add_or_multiply`): see ../../../docs/rules-add-or-multiply.md."""
+
+from .bots import BOTS
+from .engine import AddOrMultiplyEngine
+from .rules import round_facts
+
+ENGINE = AddOrMultiplyEngine()
+
+PRESETS = {
+    "classic": {"label": "Classic: five rounds", "options": {"rounds": 5}},
+    "short": {"label": "Short game: three rounds", "options": {"rounds": 3}},
+    "taster": {"label": "Taster: one round", "options": {"rounds": 1}},
+}
+
+
+def last_round_facts(state: dict) -> dict:
+    """Per player facts of the last resolved round (`{}` before the first): what came,
+    the chosen operation's points and the other operation's points (am.operation)."""
+    return state["history"][-1]["results"] if state["history"] else {}
+
+
+__all__ = ["ENGINE", "BOTS", "PRESETS", "round_facts", "last_round_facts"]

@@ -1,0 +1,71 @@
+"""Beginner and player bots for Smooth Operator. Both read only `view(state, seat)`.
+
+`greedy_action` is the "player" level's heuristic as a pure function of what the deciding
+player sees; the expert's rollouts use it too, on sampled states.
+"""
+
+from __future__ import annotations
+
+from ..bots import Bot
+from . import rules
+
+# Which card a responder would rather keep for later, among cards giving the same award:
+# `-` always plays and gives little, `/` is often the lowest when it divides, `x` is worst.
+KEEP_VALUE = {"-": 4, "/": 3, "+": 2, "x": 1}
+# Which special a stuck responder gives up first.
+DISCARD_FIRST = ("free_turn", "double", "free_choice")
+
+
+def lowest_card(hand, high: int, low: int) -> str:
+    """The card giving the fewest points; among ties, the one least worth keeping."""
+    options = rules.play_options(hand, high, low)
+    return min(options, key=lambda card: (options[card], KEEP_VALUE[card]))
+
+
+def best_sign(high: int, low: int) -> str:
+    """The sign a free_choice should name for the most points (x unless l is 1)."""
+    return max(rules.free_choice_signs(high, low), key=lambda s: rules.result(s, high, low))
+
+
+def greedy_action(kind: str, hand, high: int, low: int, awards: dict, doubles: int) -> dict:
+    """Respond with the lowest card; give up the least useful special; as the active player
+    play free_turn, free_choice when it raises the awards, double, then end the turn."""
+    if kind == rules.RESPONSE:
+        return {"type": "play", "card": lowest_card(hand, high, low)}
+    if kind == rules.PENALTY:
+        return {"type": "penalty", "discard": next(c for c in DISCARD_FIRST if c in hand)}
+    if "free_turn" in hand:
+        return {"type": "special", "card": "free_turn"}
+    if "free_choice" in hand:
+        sign = best_sign(high, low)
+        if rules.result(sign, high, low) * len(awards) > sum(awards.values()):
+            return {"type": "special", "card": "free_choice", "sign": sign}
+    if "double" in hand and sum(awards.values()) << doubles > 0:
+        return {"type": "special", "card": "double"}
+    return {"type": "end_turn"}
+
+
+def _greedy_from_view(view: dict) -> dict:
+    return greedy_action(view["decision"], view["hand"], view["high"], view["low"],
+                         view["turn_awards"], view["doubles"])
+
+
+class BeginnerBot(Bot):
+    """Mostly random legal moves; now and then it spots the sensible one."""
+
+    level = "beginner"
+    SENSIBLE = 0.2
+
+    def choose(self, view: dict) -> dict:
+        if self.rng.random() < self.SENSIBLE:
+            return _greedy_from_view(view)
+        return dict(self.rng.choice(view["legal_actions"]))
+
+
+class PlayerBot(Bot):
+    """A sound greedy player: see `greedy_action`."""
+
+    level = "player"
+
+    def choose(self, view: dict) -> dict:
+        return _greedy_from_view(view)

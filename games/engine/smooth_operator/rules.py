@@ -1,0 +1,130 @@
+"""The cards and arithmetic of Smooth Operator, and the one legal-move generator.
+
+Everything here is a pure function of data that the state and a player's view share (the
+face-up pair, one hand, the turn's awards), so the engine's validation hints, the bots, the
+views and the skill analysis all call the same code.
+"""
+
+from __future__ import annotations
+
+ARITHMETIC = ("+", "-", "x", "/")
+SPECIALS = ("free_turn", "double", "free_choice")
+OPERATOR_CODES = ARITHMETIC + SPECIALS  # also the canonical order of a sorted hand
+CANONICAL = {code: i for i, code in enumerate(OPERATOR_CODES)}
+SPECIAL_SET = frozenset(SPECIALS)
+
+HIGH_VALUES = tuple(range(11, 21))
+LOW_VALUES = tuple(range(1, 11))
+NUMBER_COPIES = 5
+OPERATOR_COPIES = {"+": 15, "-": 15, "x": 15, "/": 15, "free_turn": 4, "double": 4, "free_choice": 4}
+HAND_SIZE = 3
+STUCK_PENALTY = 25
+
+# Decision kinds (also the `kind` of an analysis, for think time by kind).
+RESPONSE, PENALTY, SPECIALS_PHASE = "response", "penalty", "specials"
+
+# How a sign reads in a sentence for children.
+SYMBOL = {"+": "+", "-": "−", "x": "×", "/": "÷"}
+CARD_NAME = {"+": "+", "-": "−", "x": "×", "/": "÷",
+             "free_turn": "Free Turn", "double": "Double", "free_choice": "Free Choice"}
+
+
+def high_components() -> list[int]:
+    return [v for v in HIGH_VALUES for _ in range(NUMBER_COPIES)]
+
+
+def low_components() -> list[int]:
+    return [v for v in LOW_VALUES for _ in range(NUMBER_COPIES)]
+
+
+def operator_components() -> list[str]:
+    return [code for code in OPERATOR_CODES for _ in range(OPERATOR_COPIES[code])]
+
+
+def sort_hand(hand: list[str]) -> list[str]:
+    return sorted(hand, key=CANONICAL.__getitem__)
+
+
+def result(sign: str, high: int, low: int) -> int | None:
+    """h (sign) l, or None for a division that does not come out even."""
+    if sign == "+":
+        return high + low
+    if sign == "-":
+        return high - low
+    if sign == "x":
+        return high * low
+    return high // low if high % low == 0 else None
+
+
+def play_options(hand, high: int, low: int) -> dict[str, int]:
+    """{card: award} for every arithmetic card of `hand` that may be played on the pair."""
+    options = {}
+    for card in ARITHMETIC:
+        if card in hand:
+            value = result(card, high, low)
+            if value is not None:
+                options[card] = value
+    return options
+
+
+def has_legal_play(hand, high: int, low: int) -> bool:
+    for card in hand:
+        if card in ("+", "-", "x") or (card == "/" and high % low == 0):
+            return True
+    return False
+
+
+def has_special(hand) -> bool:
+    for card in hand:
+        if card in SPECIAL_SET:
+            return True
+    return False
+
+
+def specials_in(hand) -> list[str]:
+    """The distinct special cards of a hand, in canonical order."""
+    return [card for card in SPECIALS if card in hand]
+
+
+def free_choice_signs(high: int, low: int) -> list[str]:
+    return [sign for sign in ARITHMETIC if result(sign, high, low) is not None]
+
+
+def turn_points(awards_total: int, doubles: int) -> int:
+    return awards_total << doubles
+
+
+def decision_kind(phase: str, me, active, responder, hand, high, low) -> str | None:
+    """What `me` must decide now: RESPONSE, PENALTY, SPECIALS_PHASE, or None."""
+    if me is None:
+        return None
+    if phase == "respond" and me == responder:
+        return RESPONSE if has_legal_play(hand, high, low) else PENALTY
+    if phase == "special" and me == active:
+        return SPECIALS_PHASE
+    return None
+
+
+def legal_moves(kind: str | None, hand, high: int, low: int) -> list[dict]:
+    """Every distinct legal action (without "player") for a decision of `kind`."""
+    if kind == RESPONSE:
+        return [{"type": "play", "card": card} for card in play_options(hand, high, low)]
+    if kind == PENALTY:
+        return [{"type": "penalty", "discard": card} for card in specials_in(hand)]
+    if kind == SPECIALS_PHASE:
+        moves = []
+        for card in specials_in(hand):
+            if card == "free_choice":
+                moves.extend({"type": "special", "card": card, "sign": sign}
+                             for sign in free_choice_signs(high, low))
+            else:
+                moves.append({"type": "special", "card": card})
+        moves.append({"type": "end_turn"})
+        return moves
+    return []
+
+
+def responders(order: list[str], active: str) -> list[str]:
+    """The other players in play order, starting after the active one."""
+    i = order.index(active)
+    return order[i + 1:] + order[:i]

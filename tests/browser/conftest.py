@@ -1,0 +1,56 @@
+"""Browser tests: Playwright drives Debian's Chromium against a live Daphne server.
+
+The server runs in a forked process (daphne.testing.DaphneProcess, as Channels' own
+ChannelsLiveServerTestCase does) on the test database, so tests use `transactional_db`:
+what a test writes is committed and visible to the server.
+"""
+
+import os
+from functools import partial
+
+import pytest
+from channels.testing.live import make_application
+from daphne.testing import DaphneProcess
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+from tests.conftest import CHROMIUM, chromium_available, need
+
+
+def _close_inherited_connections():
+    from django.db import connections
+
+    connections.close_all()
+
+
+@pytest.fixture(scope="session")
+def live_daphne(django_db_setup, django_db_blocker):
+    need(chromium_available(), f"Chromium is not installed at {CHROMIUM}")
+    with django_db_blocker.unblock():
+        from django.db import connections
+
+        for conn in connections.all():
+            if conn.vendor == "sqlite" and conn.is_in_memory_db():
+                pytest.fail("Browser tests need a file-based test database")
+        connections.close_all()
+        process = DaphneProcess(
+            host="127.0.0.1",
+            get_application=partial(make_application, static_wrapper=ASGIStaticFilesHandler),
+            setup=_close_inherited_connections,
+        )
+        process.start()
+        if not process.ready.wait(timeout=30):
+            process.terminate()
+            pytest.fail("The Daphne test server did not start")
+        yield f"http://127.0.0.1:{process.port.value}"
+        process.terminate()
+        process.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    }

@@ -1,0 +1,106 @@
+"""Shared fixtures: people and classes, and the rule for tests that need Redis or Chromium.
+
+A test that needs a service skips with a visible reason on a laptop that lacks it, and fails
+instead when CI=true: CI must run everything.
+"""
+
+import os
+import shutil
+
+import pytest
+
+from accounts.models import User
+from accounts.services import student_create, teacher_sign_up
+from classroom.models import Classroom
+
+# Playwright's sync API keeps an event loop running in the main thread for the whole session
+# once a browser test has started; Django would then refuse every later ORM call made from
+# that (synchronous) thread. The tests are synchronous, so tell Django it is safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+CHROMIUM = "/usr/bin/chromium"
+
+
+def need(available: bool, reason: str) -> None:
+    if available:
+        return
+    if IN_CI:
+        pytest.fail(f"{reason} (CI=true, so this cannot be skipped)")
+    pytest.skip(reason)
+
+
+def redis_available() -> bool:
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return False
+    import redis
+
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False
+
+
+@pytest.fixture
+def require_redis():
+    need(redis_available(), "REDIS_URL is not set or Redis does not answer")
+
+
+@pytest.fixture
+def make_teacher(db):
+    counter = {"n": 0}
+
+    def make(name: str = "", email: str = "", password: str = "correct-horse-42") -> User:
+        counter["n"] += 1
+        n = counter["n"]
+        return teacher_sign_up(name=name or f"Teacher {n}", email=email or f"teacher{n}@school.test",
+                               password=password)
+
+    return make
+
+
+@pytest.fixture
+def make_classroom(db):
+    def make(teacher: User, name: str = "Class 5B", **extra) -> Classroom:
+        classroom = Classroom.objects.create(name=name, owner=teacher, **extra)
+        classroom.teachers.add(teacher)
+        return classroom
+
+    return make
+
+
+@pytest.fixture
+def make_student(db):
+    def make(classroom: Classroom, name: str = "Ann", pictures=("cat", "sun", "tree")) -> User:
+        return student_create(classroom=classroom, display_name=name, picture_password=list(pictures))
+
+    return make
+
+
+@pytest.fixture
+def teacher(make_teacher):
+    return make_teacher(name="Ms Rivera", email="rivera@school.test")
+
+
+@pytest.fixture
+def classroom(make_classroom, teacher):
+    return make_classroom(teacher, name="Class 5B", join_code="ABC234")
+
+
+@pytest.fixture
+def student(make_student, classroom):
+    return make_student(classroom, "Ann", ("cat", "sun", "tree"))
+
+
+def chromium_available() -> bool:
+    return os.path.exists(CHROMIUM) or shutil.which("chromium") is not None
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests run last: Playwright's sync API leaves an event loop running in the main
+    thread, after which pytest-asyncio cannot start its own loops."""
+    for item in items:
+        if "/tests/browser/" in str(item.path):
+            item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

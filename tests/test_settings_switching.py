@@ -1,0 +1,67 @@
+"""Settings follow the environment: SQLite by default, PostgreSQL with DATABASE_URL, Redis-backed
+channels/Celery with REDIS_URL, and production settings that pass `check --deploy`."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBE = (
+    "import json, django; from django.conf import settings; django.setup();"
+    "print(json.dumps({'engine': settings.DATABASES['default']['ENGINE'],"
+    " 'name': str(settings.DATABASES['default']['NAME']),"
+    " 'layer': settings.CHANNEL_LAYERS['default']['BACKEND'],"
+    " 'eager': settings.CELERY_TASK_ALWAYS_EAGER, 'broker': settings.CELERY_BROKER_URL}))"
+)
+
+
+def probe(settings_module: str = "config.settings.local", **env) -> dict:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    clean.update(env, DJANGO_SETTINGS_MODULE=settings_module)
+    out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean,
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_sqlite_in_memory_layer_and_eager_celery_by_default():
+    found = probe()
+    assert found["engine"] == "django.db.backends.sqlite3"
+    assert found["name"].endswith("db.sqlite3")
+    assert found["layer"] == "channels.layers.InMemoryChannelLayer"
+    assert found["eager"] is True
+
+
+def test_postgresql_and_redis_from_the_environment():
+    found = probe(DATABASE_URL="postgres://postgres@127.0.0.1:5432/numberdeck",
+                  REDIS_URL="redis://127.0.0.1:6379/0")
+    assert found["engine"] == "django.db.backends.postgresql"
+    assert found["name"] == "numberdeck"
+    assert found["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert found["eager"] is False and found["broker"] == "redis://127.0.0.1:6379/0"
+
+
+def test_the_suite_runs_on_the_database_the_environment_names(settings):
+    expected = "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "sqlite3"
+    assert settings.DATABASES["default"]["ENGINE"].endswith(expected)
+
+
+def test_production_settings_pass_check_deploy_with_real_values():
+    # The test process allows sync ORM calls next to Playwright; a real deployment does not.
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings.production",
+               SECRET_KEY="k3Yq8-production-grade-secret-value-with-enough-entropy-0123456789",
+               ALLOWED_HOSTS="numberdeck.example.org")
+    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                            cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_settings_refuse_a_missing_secret():
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings.production", ALLOWED_HOSTS="x.example.org")
+    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env,
+                            capture_output=True, text=True)
+    assert result.returncode != 0 and "Set SECRET_KEY" in result.stderr

@@ -1,0 +1,61 @@
+"""ASGI WebSocket smoke test through the real application stack (origin check, session auth,
+channel layer: Redis when REDIS_URL is set)."""
+
+import os
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from config.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def session_cookie(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+
+
+def communicator(cookie: bytes | None, origin: bytes = b"http://127.0.0.1") -> WebsocketCommunicator:
+    headers = [(b"origin", origin), (b"host", b"127.0.0.1")]
+    if cookie:
+        headers.append((b"cookie", cookie))
+    return WebsocketCommunicator(application, "/ws/echo/", headers=headers)
+
+
+@pytest.mark.asyncio
+async def test_signed_in_user_gets_an_echo(teacher_async):
+    comm = communicator(teacher_async)
+    connected, _ = await comm.connect()
+    assert connected
+    await comm.send_json_to({"hello": "world"})
+    reply = await comm.receive_json_from(timeout=5)
+    assert reply == {"echo": {"hello": "world"}, "user": "Ms Echo"}
+    await comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_anonymous_is_refused():
+    comm = communicator(None)
+    connected, code = await comm.connect()
+    assert not connected and code == 4401
+
+
+@pytest.mark.asyncio
+async def test_foreign_origin_is_refused(teacher_async):
+    comm = communicator(teacher_async, origin=b"http://evil.example")
+    connected, _ = await comm.connect()
+    assert not connected
+
+
+def test_channel_layer_matches_environment():
+    expected = "RedisChannelLayer" if os.environ.get("REDIS_URL") else "InMemoryChannelLayer"
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith(expected)
+
+
+@pytest.fixture
+def teacher_async(make_teacher):
+    return session_cookie(make_teacher(name="Ms Echo"))
