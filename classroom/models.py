@@ -27,3 +27,50 @@ class Classroom(models.Model):
     @property
     def is_archived(self) -> bool:
         return self.archived_at is not None
+
+
+class Assignment(models.Model):
+    """Work set by a teacher: a game with a preset, opponents, and a goal.
+
+    `options` are the engine options (from the preset, possibly adjusted). `students` empty
+    means the whole class, including students who join later.
+    """
+
+    class Opponents(models.TextChoices):
+        BOTS = "bots", "Computer players"
+        CLASSMATES = "classmates", "Classmates"
+        EITHER = "either", "Computer players or classmates"
+
+    class Goal(models.TextChoices):
+        PLAY = "play", "Play a number of games"
+        WIN = "win", "Win a number of games"
+        UNTIL = "until", "Play until a date"
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    title = models.CharField(max_length=100)
+    game = models.CharField(max_length=30)
+    preset = models.CharField(max_length=40, blank=True)
+    options = models.JSONField(default=dict)
+    opponents = models.CharField(max_length=10, choices=Opponents.choices, default=Opponents.BOTS)
+    bot_level = models.CharField(max_length=10, default="beginner")
+    bot_count = models.PositiveSmallIntegerField(default=1)
+    mental_math = models.BooleanField(default=False)
+    goal = models.CharField(max_length=5, choices=Goal.choices, default=Goal.PLAY)
+    goal_count = models.PositiveSmallIntegerField(default=3)
+    goal_until = models.DateField(null=True, blank=True)
+    due_on = models.DateField(null=True, blank=True)
+    students = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="assignments")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None

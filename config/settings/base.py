@@ -143,6 +143,9 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE: dict = {}
 
+# Bots pause this long before each decision so a child can follow the game.
+BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))
+
 # Sign-in limits (accounts/throttle.py).
 PICTURE_SIGNIN_MAX_FAILURES = 5
 PICTURE_SIGNIN_WINDOW_SECONDS = 10 * 60

@@ -1,13 +1,15 @@
 """Bots for Add or Multiply?. Each sees only its view (hands are public, choices are not).
 
 - beginner: a uniformly random legal play.
-- player: greedy: the operation with the better expected score for the cards the
-  opponents still hold; the two lowest cards go out, the lowest to the opponent most
-  likely to multiply.
-- expert: Monte Carlo. For the most promising plays it samples the opponents' secret
-  choices this round from their remaining hands, then plays the rest of the game out at
-  random, and keeps the play with the best mean final margin (own score minus the
-  opponents' mean). The last round is computed exactly.
+- player: greedy. Opponents choose independently, so the expected score of `x` is the
+  product of the means of the cards each opponent still holds, and that of `+` their sum:
+  it takes the better one. It sends its cards so as to give away as little as it can,
+  the lowest card to the opponent most likely to multiply, sparing the trailing player.
+- expert: Monte Carlo. For the player's best-ranked plays it samples the opponents'
+  secret choices this round from their remaining hands (uniformly: nothing else about
+  them is known), plays the rest of the game out (opponents at random, itself greedily)
+  and keeps the play with the best mean final margin (own score minus the opponents'
+  mean). The last round is computed exactly over every pair of opponent choices.
 """
 
 from __future__ import annotations
@@ -18,6 +20,63 @@ from ..bots import Bot
 from . import rules
 
 
+def expected_send(numbers) -> float:
+    """The mean card a player sends when choosing among its *different* values alike.
+
+    That is how a uniformly random legal play behaves (duplicates count once), so high
+    single cards leave a hand sooner than its duplicated 0s, 1s and 2s."""
+    values = set(numbers)
+    return sum(values) / len(values) if values else 0.0
+
+
+def random_send(cards: list, rng) -> tuple[int, int]:
+    """Remove and return (to the next player, to the one after) as a uniformly random
+    legal pair of values would (rejection sampling over pairs of different values)."""
+    values = sorted(set(cards))
+    while True:
+        a, b = rng.choice(values), rng.choice(values)
+        if a != b or cards.count(a) > 1:
+            cards.remove(a)
+            cards.remove(b)
+            return a, b
+
+
+def random_operation(operations: list, rng) -> str:
+    operation = rng.choice(sorted(set(operations)))
+    operations.remove(operation)
+    return operation
+
+
+def better_operation(first_numbers, second_numbers, operations) -> str:
+    """The held operation with the higher expected score for cards sent at random."""
+    m1, m2 = expected_send(first_numbers), expected_send(second_numbers)
+    wanted = "x" if m1 * m2 > m1 + m2 else "+"
+    return wanted if wanted in operations else rules.other_operation(wanted)
+
+
+def rank_plays(view: dict) -> list[dict]:
+    """Legal plays, best first by the greedy one-round estimate (a stable sort)."""
+    me, hands, scores = view["me"], view["hands"], view["scores"]
+    first, second = rules.opponents(view["players"], me)
+    m1, m2 = expected_send(hands[first]["numbers"]), expected_send(hands[second]["numbers"])
+    expected = {"+": m1 + m2, "x": m1 * m2}
+    # Harm of a card of value v sent to a target: p_x * v * E[w] + (1 - p_x) * v, where
+    # w comes from the third player and p_x is the target's share of `x` cards left.
+    harm_per_point = {}
+    for target, third_mean in ((first, m2), (second, m1)):
+        operations = hands[target]["operations"]
+        p_x = operations.count("x") / len(operations)
+        weight = 1.5 if scores[target] == max(scores.values()) else 1.0
+        harm_per_point[target] = weight * (p_x * third_mean + (1 - p_x))
+
+    def value(play):
+        harm = sum(harm_per_point[t] * v for t, v in play["on"].items())
+        return expected[play["operation"]] - 0.5 * harm
+
+    plays = rules.legal_plays(view["hand"], [first, second])
+    return sorted(plays, key=value, reverse=True)
+
+
 class BeginnerBot(Bot):
     level = "beginner"
 
@@ -25,129 +84,110 @@ class BeginnerBot(Bot):
         return self.rng.choice(self.engine.legal_actions_in_view(view))
 
 
-def _mean(values) -> float:
-    return sum(values) / len(values) if values else 0.0
-
-
-def _multiply_chance(hand: dict) -> float:
-    """How likely a player is to multiply, judged only by the operation cards left."""
-    return hand["operations"].count("x") / len(hand["operations"])
-
-
-def greedy_play(view: dict) -> dict:
-    """The player bot's choice; also the expert's shortlist order."""
-    return rank_plays(view)[0]
-
-
-def rank_plays(view: dict) -> list[dict]:
-    """Legal plays sorted best first by a one-round estimate (stable, so deterministic)."""
-    me, hands = view["me"], view["hands"]
-    first, second = rules.opponents(view["players"], me)
-    m1, m2 = _mean(hands[first]["numbers"]), _mean(hands[second]["numbers"])
-    mine = {"+": m1 + m2, "x": m1 * m2}
-    # Harm of a card sent to an opponent: linear in its value, steeper for a likely
-    # multiplier (whose other number comes from the third player).
-    slope = {}
-    for target, third_mean in ((first, m2), (second, m1)):
-        p_x = _multiply_chance(hands[target])
-        slope[target] = p_x * third_mean + (1 - p_x)
-    lead = max(view["scores"].values()) if view["scores"] else 0
-    weight = {t: 1.0 + (0.5 if view["scores"][t] == lead else 0.0) for t in (first, second)}
-
-    def value(play):
-        on = play["on"]
-        harm = sum(weight[t] * slope[t] * on[t] for t in (first, second))
-        return mine[play["operation"]] - 0.5 * harm
-
-    plays = rules.legal_plays(view["hand"], [first, second])
-    return sorted(plays, key=value, reverse=True)
-
-
 class PlayerBot(Bot):
     level = "player"
 
     def choose(self, view):
-        return greedy_play(view)
+        return rank_plays(view)[0]
 
 
 class ExpertBot(Bot):
     level = "expert"
-    shortlist = 24   # plays kept from the greedy ranking for the Monte Carlo stage
-    samples = 24     # sampled opponent choices (with a random playout) per play
+    operation_samples = 200   # playouts per operation
+    shortlist = 12            # distinct sends kept from the greedy ranking
+    send_samples = 40         # playouts per send
 
     def choose(self, view):
-        players = view["players"]
-        me = view["me"]
-        plays = rank_plays(view)
-        rounds_left = view["rounds"] - view["round"]
+        operation = self._operation(view)
+        sends = self._sends(view, operation)
+        return {"type": "play", "on": sends, "operation": operation}
+
+    def _operation(self, view) -> str:
+        """Own score depends only on the operations (what comes in is the opponents'
+        choice), so each held operation is scored by playouts of the incoming cards."""
+        held = sorted(set(view["hand"]["operations"]))
+        if len(held) == 1:
+            return held[0]
+        seeds = [self.rng.getrandbits(32) for _ in range(self.operation_samples)]
+        totals = {op: sum(_own_playout(view, op, random.Random(s)) for s in seeds) for op in held}
+        return max(held, key=lambda op: (totals[op], op == "+"))
+
+    def _sends(self, view, operation) -> dict:
+        """The opponents' scores depend only on what is sent to them: keep the send that
+        gives them the fewest points, over sampled choices of theirs and playouts."""
+        players, me = view["players"], view["me"]
         targets = rules.opponents(players, me)
-        opponent_plays = {t: rules.legal_plays(view["hands"][t], rules.opponents(players, t))
-                          for t in targets}
-        if rounds_left == 0:
-            return max(plays, key=lambda play: self._exact_last_round(view, play, opponent_plays))
-        candidates = plays[: self.shortlist]
-        draws = [(self.rng.choice(opponent_plays[targets[0]]),
-                  self.rng.choice(opponent_plays[targets[1]]),
-                  self.rng.getrandbits(32)) for _ in range(self.samples)]
-        best, best_value = candidates[0], None
-        for play in candidates:
-            total = 0.0
-            for first_play, second_play, seed in draws:
-                chosen = {me: play, targets[0]: first_play, targets[1]: second_play}
-                total += _playout(view, chosen, rounds_left, random.Random(seed))
-            if best_value is None or total > best_value:
-                best, best_value = play, total
-        return best
+        sends = []
+        for play in rank_plays(view):
+            if play["operation"] == operation and play["on"] not in sends:
+                sends.append(play["on"])
+        their_plays = [rules.legal_plays(view["hands"][t], rules.opponents(players, t))
+                       for t in targets]
+        if view["round"] == view["rounds"]:
+            samples = [(a, b, 0) for a in their_plays[0] for b in their_plays[1]]
+        else:
+            # The same samples and seeds for every send: common random numbers make the
+            # comparison far less noisy than independent samples would.
+            samples = [(self.rng.choice(their_plays[0]), self.rng.choice(their_plays[1]),
+                        self.rng.getrandbits(32)) for _ in range(self.send_samples)]
+            sends = sends[: self.shortlist]
+        rounds_left = view["rounds"] - view["round"]
+        mine = {"type": "play", "operation": operation}
 
-    def _exact_last_round(self, view, play, opponent_plays) -> float:
-        me = view["me"]
-        first, second = rules.opponents(view["players"], me)
-        total, count = 0.0, 0
-        for first_play in opponent_plays[first]:
-            for second_play in opponent_plays[second]:
-                chosen = {me: play, first: first_play, second: second_play}
-                total += _margin(view, me, _round_points(view["players"], chosen))
-                count += 1
-        return total / count
+        def given_away(on):
+            total = 0
+            for first, second, seed in samples:
+                chosen = {me: dict(mine, on=on), targets[0]: first, targets[1]: second}
+                points = _playout(view, chosen, rounds_left, random.Random(seed))
+                total += points[targets[0]] + points[targets[1]]
+            return total
+
+        return min(sends, key=given_away)
 
 
-def _round_points(players, chosen) -> dict:
-    facts = rules.round_facts(players, {p: {"on": c["on"], "operation": c["operation"]}
-                                        for p, c in chosen.items()})
-    return {p: f["points"] for p, f in facts.items()}
+def _own_playout(view, operation, rng) -> int:
+    """The viewer's points from now on when playing `operation` now and then greedily,
+    with each opponent sending it a random card of theirs every round."""
+    players, me = view["players"], view["me"]
+    senders = [list(view["hands"][p]["numbers"]) for p in rules.opponents(players, me)]
+    operations = list(view["hand"]["operations"])
+    points = 0
+    for _ in range(view["rounds"] - view["round"] + 1):
+        if operation is None:
+            operation = better_operation(senders[0], senders[1], operations)
+        operations.remove(operation)
+        # The first opponent sends its first card to the viewer, the second its second.
+        came = (random_send(senders[0], rng)[0], random_send(senders[1], rng)[1])
+        points += rules.combine(operation, *came)
+        operation = None
+    return points
 
 
-def _margin(view, me, gained) -> float:
-    finals = {p: view["scores"][p] + gained.get(p, 0) for p in view["players"]}
-    others = [finals[p] for p in view["players"] if p != me]
-    return finals[me] - sum(others) / len(others)
-
-
-def _playout(view, chosen, rounds_left, rng) -> float:
-    """Final margin for the viewer after this round's `chosen` plays and random play on."""
+def _playout(view, chosen, rounds_left, rng) -> dict:
+    """Final scores after this round's `chosen` plays and `rounds_left` more rounds in
+    which the opponents play at random and the viewer picks its operation with
+    `better_operation` (its sends stay random: they do not change its own score)."""
     players = view["players"]
-    me = view["me"]
-    gained = _round_points(players, chosen)
+    me = players.index(view["me"])
+    facts = rules.round_facts(players, chosen)
+    points = [view["scores"][p] + facts[p]["points"] for p in players]
     numbers, operations = [], []
     for p in players:
         hand = rules.remove_play(view["hands"][p], chosen[p]["on"], chosen[p]["operation"])
         numbers.append(hand["numbers"])
         operations.append(hand["operations"])
-    points = [gained[p] for p in players]
     for _ in range(rounds_left):
+        mine = better_operation(numbers[(me + 1) % 3], numbers[(me + 2) % 3], operations[me])
         incoming = [[], [], []]
         for i in range(3):
-            cards = numbers[i]
-            a = cards.pop(rng.randrange(len(cards)))
-            b = cards.pop(rng.randrange(len(cards)))
+            a, b = random_send(numbers[i], rng)
             incoming[(i + 1) % 3].append(a)
             incoming[(i + 2) % 3].append(b)
+        operations[me].remove(mine)
         for i in range(3):
-            ops = operations[i]
-            op = ops.pop(rng.randrange(len(ops)))
-            a, b = incoming[i]
-            points[i] += a + b if op == "+" else a * b
-    return _margin(view, me, dict(zip(players, points)))
+            op = mine if i == me else random_operation(operations[i], rng)
+            points[i] += rules.combine(op, *incoming[i])
+    return dict(zip(players, points))
 
 
 BOTS = {"beginner": BeginnerBot, "player": PlayerBot, "expert": ExpertBot}

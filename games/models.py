@@ -1,0 +1,93 @@
+"""Games as stored: the engine's state as JSON plus who sits where, and every decision made.
+
+A Game's `state` is the engine state (games/engine); `version` counts accepted moves and is
+what clients send back as `expected_version`, so a stale or duplicated submission is
+recognised. Moves are append-only: accepted ones and rejected attempts alike (rejections are
+skill evidence).
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        LOBBY = "lobby", "Waiting for players"
+        ACTIVE = "active", "Playing"
+        FINISHED = "finished", "Finished"
+        ABANDONED = "abandoned", "Stopped"
+
+    key = models.CharField(max_length=30)  # engine key, e.g. "smooth_operator"
+    options = models.JSONField(default=dict)
+    seed = models.BigIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
+    classroom = models.ForeignKey("classroom.Classroom", on_delete=models.CASCADE, related_name="games")
+    assignment = models.ForeignKey("classroom.Assignment", null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="games")
+    table_code = models.CharField(max_length=6, blank=True, db_index=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    # When the current version was reached: think time counts from here.
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["classroom", "status"]),
+                   models.Index(fields=["assignment", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.key} #{self.pk}"
+
+
+class Seat(models.Model):
+    """A place at the table: a student, or a bot of a level. `name` is the engine's player name."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="seats")
+    bot_level = models.CharField(max_length=10, blank=True)  # "", "beginner", "player", "expert"
+    name = models.CharField(max_length=60)
+    is_winner = models.BooleanField(default=False)
+    score = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_seat_per_position"),
+            models.UniqueConstraint(fields=["game", "name"], name="unique_seat_name_per_game"),
+        ]
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="moves")
+    sequence = models.PositiveIntegerField()  # order of all attempts in the game
+    version_before = models.PositiveIntegerField()
+    action = models.JSONField()
+    accepted = models.BooleanField()
+    error_code = models.CharField(max_length=40, blank=True)
+    events = models.JSONField(default=list)
+    analysis = models.JSONField(default=dict)
+    think_ms = models.PositiveIntegerField(null=True, blank=True)
+    answer = models.IntegerField(null=True, blank=True)
+    idempotency_key = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "sequence"], name="one_move_per_sequence"),
+            models.UniqueConstraint(fields=["game", "idempotency_key"],
+                                    condition=~models.Q(idempotency_key=""),
+                                    name="idempotent_move_submission"),
+        ]
