@@ -85,3 +85,43 @@ def teacher_check_credentials(*, request, email: str, password: str) -> SignInRe
 @transaction.atomic
 def user_touch_last_seen(*, user: User) -> None:
     User.objects.filter(pk=user.pk).update(last_seen_at=timezone.now())
+
+
+# ----- student management by teachers (called by classroom/services/roster.py) --------
+
+def student_rename(*, student: User, display_name: str) -> User:
+    student.display_name = display_name.strip()
+    student.save(update_fields=["display_name"])
+    return student
+
+
+@transaction.atomic
+def student_set_picture_password(*, student: User, sequence: list[str] | None = None) -> list[str]:
+    """Give the student new pictures (random unless given) and lift any sign-in lockout, since
+    a teacher resetting pictures is exactly how a locked-out child gets back in."""
+    sequence = list(sequence) if sequence else pictures.random_picture_password()
+    if not pictures.is_picture_sequence(sequence):
+        raise ValueError("A picture password is 3 of the 12 pictures.")
+    student.picture_password = pictures.encode(sequence)
+    student.save(update_fields=["picture_password"])
+    throttle.clear(scope="picture", key=str(student.pk))
+    return sequence
+
+
+@transaction.atomic
+def student_set_text_password(*, student: User, password: str) -> None:
+    student.set_password(password)
+    student.save(update_fields=["password"])
+    throttle.clear(scope="picture", key=str(student.pk))
+
+
+def student_clear_text_password(*, student: User) -> None:
+    student.set_unusable_password()
+    student.save(update_fields=["password"])
+
+
+def student_deactivate(*, student: User) -> None:
+    """Removing a student keeps their past games for the class's records but ends sign-in
+    (inactive users fail authentication, and their sessions stop working)."""
+    student.is_active = False
+    student.save(update_fields=["is_active"])

@@ -74,3 +74,33 @@ class Assignment(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+
+class CoTeacherInvite(models.Model):
+    """An e-mailed link that lets another teacher co-teach a class.
+
+    Only a hash of the link's token is stored, so a leaked database row cannot be turned back
+    into a working link. A link works once (`accepted_at`) and only until `expires_at`; a
+    teacher of the class may withdraw it (`withdrawn_at`) before then.
+    """
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="invites")
+    email = models.EmailField()
+    token_hash = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.email} → {self.classroom}"
+
+    def is_usable(self, now) -> bool:
+        return self.accepted_at is None and self.withdrawn_at is None and self.expires_at > now

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", account_views.home, name="home"),
     path("", include("accounts.urls")),
     path("", include("classroom.urls")),
+    path("", include("games.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -55,3 +55,34 @@
     document.querySelectorAll("[data-picture-password]").forEach(setUpPicturePassword);
   });
 })();
+
+// Game tables: show the connection state, and keep keyboard focus where it was when the
+// server swaps in a new board (elements keep stable ids between renders).
+(function () {
+  "use strict";
+  let focusedId = null;
+  document.addEventListener("htmx:wsOpen", function (evt) {
+    const label = evt.target.closest("[data-game-table]")?.querySelector("[data-connection]");
+    if (label) { label.textContent = "Connected"; label.dataset.state = "open"; }
+  });
+  document.addEventListener("htmx:wsClose", function (evt) {
+    const label = evt.target.closest("[data-game-table]")?.querySelector("[data-connection]");
+    if (label) { label.textContent = "Reconnecting… your game is saved."; label.dataset.state = "closed"; }
+  });
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    focusedId = document.activeElement && document.activeElement.id ? document.activeElement.id : null;
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (!focusedId) return;
+    const again = document.getElementById(focusedId);
+    if (again && document.activeElement !== again) again.focus();
+  });
+  // A move is on its way: show it, and don't let a second tap send it twice.
+  document.addEventListener("htmx:wsConfigSend", function (evt) {
+    const form = evt.detail.elt.closest ? evt.detail.elt.closest("form") : null;
+    if (form) {
+      form.classList.add("is-sending");
+      form.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-busy", "true"); });
+    }
+  });
+})();

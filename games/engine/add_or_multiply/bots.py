@@ -93,9 +93,9 @@ class PlayerBot(Bot):
 
 class ExpertBot(Bot):
     level = "expert"
-    operation_samples = 200   # playouts per operation
-    shortlist = 12            # distinct sends kept from the greedy ranking
-    send_samples = 40         # playouts per send
+    operation_samples = 120   # playouts per operation
+    shortlist = 8             # distinct sends kept from the greedy ranking
+    send_samples = 32         # playouts per send
 
     def choose(self, view):
         operation = self._operation(view)

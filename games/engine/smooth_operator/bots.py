@@ -22,11 +22,6 @@ def lowest_card(hand, high: int, low: int) -> str:
     return min(options, key=lambda card: (options[card], KEEP_VALUE[card]))
 
 
-def best_sign(high: int, low: int) -> str:
-    """The sign a free_choice should name for the most points (x unless l is 1)."""
-    return max(rules.free_choice_signs(high, low), key=lambda s: rules.result(s, high, low))
-
-
 def greedy_action(kind: str, hand, high: int, low: int, awards: dict, doubles: int) -> dict:
     """Respond with the lowest card; give up the least useful special; as the active player
     play free_turn, free_choice when it raises the awards, double, then end the turn."""
@@ -37,7 +32,7 @@ def greedy_action(kind: str, hand, high: int, low: int, awards: dict, doubles: i
     if "free_turn" in hand:
         return {"type": "special", "card": "free_turn"}
     if "free_choice" in hand:
-        sign = best_sign(high, low)
+        sign = rules.best_sign(high, low)
         if rules.result(sign, high, low) * len(awards) > sum(awards.values()):
             return {"type": "special", "card": "free_choice", "sign": sign}
     if "double" in hand and sum(awards.values()) << doubles > 0:

@@ -1,14 +1,17 @@
-"""The expert bot: Monte Carlo over the hidden cards, seen only through the viewer's view.
+"""The expert bot: card counting, hand values and Monte Carlo over the hidden cards, all
+from the viewer's view only.
 
-For each decision with a real choice it samples complete states consistent with the view
-(determinization: the unseen operator cards, i.e. the whole pack minus the viewer's hand and
-the face-up operator discard pile, are dealt at random to the other hands by their known
-sizes and to the operator deck; the unseen number cards likewise make the number decks).
-Every candidate action is applied to the same samples and played out for a few turns by the
-greedy policy for everyone; the candidate with the best average (own score minus the best
-other score, a reached target counting a lot) is chosen. So it keeps cheap operators for
-later when that pays, saves `/` and specials for turns where they are worth more, and thinks
-about its own next turn, without ever reading the true hidden state.
+- Hidden cards: the unseen operator cards are the whole pack minus the viewer's hand and
+  the face-up operator discard pile (every played card was seen); they are in the other
+  hands (sizes known) and the deck. The unseen number cards likewise make the number decks.
+- A response (or a penalty discard) minimises the award now plus the value of the hand it
+  keeps (strategy.py), the next draw weighted by the unseen cards: it keeps cheap
+  operators for later, gets rid of `x` while it is cheap, and saves `/` for when it divides.
+- As the active player it decides which specials to use now and which to save for a
+  better turn by Monte Carlo: it samples complete states consistent with the view
+  (determinization), applies each candidate to the same samples, plays a round or two out
+  with the strategy policy for everyone, and keeps the candidate with the best average of
+  (own score - best other score) + the hands' values, a reached target counting most.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from __future__ import annotations
 from collections import Counter
 
 from ..bots import Bot
-from . import rules
-from .bots import best_sign, greedy_action
+from . import rules, strategy
 
 WIN_VALUE = 10_000
+# How much of a hand's expected future giving-away counts at the play-out horizon.
+HAND_WEIGHT = 0.5
 
 
 def _unseen(components: list, seen: list) -> list:
@@ -43,6 +47,10 @@ def _fill(pool: list, count: int, components: list, rng) -> list:
     return taken
 
 
+def unseen_operators(view: dict) -> list[str]:
+    return _unseen(Sampler.OPERATORS, view["hand"] + view["discards"]["operator"])
+
+
 class Sampler:
     """Builds random full states consistent with one view."""
 
@@ -52,14 +60,11 @@ class Sampler:
 
     def __init__(self, view: dict):
         self.view = view
-        me = view["me"]
         discards = view["discards"]
-        self.unseen_operators = _unseen(self.OPERATORS, view["hand"] + discards["operator"])
-        face_up_high = [view["high"]] if view["high"] is not None else []
-        face_up_low = [view["low"]] if view["low"] is not None else []
-        self.unseen_high = _unseen(self.HIGHS, discards["high"] + face_up_high)
-        self.unseen_low = _unseen(self.LOWS, discards["low"] + face_up_low)
-        self.others = [p for p in view["order"] if p != me]
+        self.unseen_operators = unseen_operators(view)
+        self.unseen_high = _unseen(self.HIGHS, discards["high"] + [view["high"]])
+        self.unseen_low = _unseen(self.LOWS, discards["low"] + [view["low"]])
+        self.others = [p for p in view["order"] if p != view["me"]]
 
     def sample(self, rng) -> dict:
         view = self.view
@@ -70,12 +75,11 @@ class Sampler:
         for p in self.others:
             hands[p] = _fill(operators, view["hand_counts"][p], self.OPERATORS, rng)
         decks = {"operator": _fill(operators, counts["operator"], self.OPERATORS, rng)}
-        for name, pool, full in (("high", self.unseen_high, self.HIGHS),
-                                 ("low", self.unseen_low, self.LOWS)):
-            pool = list(pool)
+        for name, unseen, full in (("high", self.unseen_high, self.HIGHS),
+                                   ("low", self.unseen_low, self.LOWS)):
+            pool = list(unseen)
             rng.shuffle(pool)
             decks[name] = _fill(pool, counts[name], full, rng)
-        phase = view["phase"]
         return {
             "game": view["game"], "players": list(view["players"]),
             "options": {"target": view["target"]}, "seed": rng.randrange(1 << 30),
@@ -83,12 +87,21 @@ class Sampler:
             "order": view["order"], "order_draws": [], "hands": hands, "decks": decks,
             "discards": {k: list(v) for k, v in view["discards"].items()},
             "high": view["high"], "low": view["low"], "scores": dict(view["scores"]),
-            "active": view["active"], "phase": phase, "pending": list(view["still_to_respond"]),
-            "turn_number": view["turn"], "turn_awards": dict(view["turn_awards"]),
-            "turn_points": view["turn_points"], "doubles": view["doubles"],
-            "free_choice": view["free_choice"], "free_turns": view["free_turns"],
-            "responses": [], "specials": [], "last_turn": None,
+            "active": view["active"], "phase": view["phase"],
+            "pending": list(view["still_to_respond"]), "turn_number": view["turn"],
+            "turn_awards": dict(view["turn_awards"]), "turn_points": view["turn_points"],
+            "doubles": view["doubles"], "free_choice": view["free_choice"],
+            "free_turns": view["free_turns"], "responses": [], "specials": [],
+            "last_turn": None,
         }
+
+
+def policy_action(state: dict, player: str, kind: str) -> dict:
+    """The strategy policy on a (sampled) full state, for play-outs."""
+    points = state["turn_points"]
+    still_needed = state["options"]["target"] - (state["scores"][state["active"]] - points)
+    return strategy.smart_action(kind, state["hands"][player], state["high"], state["low"],
+                                 state["turn_awards"], state["doubles"], points, still_needed)
 
 
 class ExpertBot(Bot):
@@ -96,56 +109,65 @@ class ExpertBot(Bot):
     SAMPLES = 24
     HORIZON_ROUNDS = 1  # play out until this many full rounds after the current turn
 
-    def candidates(self, view: dict) -> list[dict]:
+    def choose(self, view: dict) -> dict:
         kind = view["decision"]
-        legal = view["legal_actions"]
-        if kind != rules.SPECIALS_PHASE:
-            return legal
+        if kind == rules.SPECIALS_PHASE:
+            return self._specials(view)
+        odds = strategy.draw_odds(unseen_operators(view))
+        if kind == rules.RESPONSE:
+            return {"type": "play",
+                    "card": strategy.best_response(view["hand"], view["high"], view["low"], odds)}
+        return {"type": "penalty", "discard": strategy.best_penalty_discard(view["hand"], odds)}
+
+    def special_candidates(self, view: dict) -> list[dict]:
         hand = view["hand"]
-        if "free_turn" in hand:  # never worth keeping: an extra turn now, a card drawn
+        if "free_turn" in hand:  # never worth keeping: an extra turn now, and a card drawn
             return [{"type": "special", "card": "free_turn"}]
         moves = [{"type": "end_turn"}]
         if "double" in hand:
             moves.append({"type": "special", "card": "double"})
         if "free_choice" in hand:
-            sign = best_sign(view["high"], view["low"])
-            if rules.result(sign, view["high"], view["low"]) * len(view["turn_awards"]) > \
-                    sum(view["turn_awards"].values()):
+            high, low = view["high"], view["low"]
+            sign = rules.best_sign(high, low)
+            awards = view["turn_awards"]
+            if rules.result(sign, high, low) * len(awards) > sum(awards.values()):
                 moves.append({"type": "special", "card": "free_choice", "sign": sign})
         return moves
 
-    def choose(self, view: dict) -> dict:
-        moves = self.candidates(view)
+    def _specials(self, view: dict) -> dict:
+        moves = self.special_candidates(view)
         if len(moves) == 1:
-            return dict(moves[0])
+            return moves[0]
         sampler = Sampler(view)
         me = view["me"]
         totals = [0.0] * len(moves)
         stop_turn = view["turn"] + self.HORIZON_ROUNDS * len(view["order"]) + 1
         for _ in range(self.SAMPLES):
             world = sampler.sample(self.rng)
-            for i, move in enumerate(moves):
+            for i, move in enumerate(moves):  # the same sample for every candidate
                 state = self.engine.copy_state(world) if i < len(moves) - 1 else world
                 totals[i] += self._play_out(state, me, move, stop_turn)
-        best = max(range(len(moves)), key=totals.__getitem__)
-        return dict(moves[best])
+        return moves[max(range(len(moves)), key=totals.__getitem__)]
 
     def _play_out(self, state: dict, me: str, move: dict, stop_turn: int) -> float:
         engine = self.engine
         events: list[dict] = []
-        engine._apply(state, me, move, events)
-        hands = state["hands"]
+        engine._apply(state, me, move, events)  # _apply works in place on our own sample
         while not state["finished"] and state["turn_number"] < stop_turn:
             player = engine.waiting_for(state)[0]
-            kind = engine.decision(state, player)
-            action = greedy_action(kind, hands[player], state["high"], state["low"],
-                                   state["turn_awards"], state["doubles"])
-            engine._apply(state, player, action, events)
+            engine._apply(state, player, policy_action(state, player, engine.decision(state, player)),
+                          events)
             events.clear()
+        return self._evaluate(state, me)
+
+    @staticmethod
+    def _evaluate(state: dict, me: str) -> float:
         scores = state["scores"]
-        mine = scores[me]
-        best_other = max(v for p, v in scores.items() if p != me)
-        value = mine - best_other
+        others = [p for p in scores if p != me]
+        value = scores[me] - max(scores[p] for p in others)
+        hands = state["hands"]
+        value -= HAND_WEIGHT * strategy.hand_value(hands[me])
+        value += HAND_WEIGHT * sum(strategy.hand_value(hands[p]) for p in others) / len(others)
         if state["finished"]:
             value += WIN_VALUE if state["winners"] == [me] else -WIN_VALUE
         return value

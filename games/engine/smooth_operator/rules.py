@@ -90,6 +90,11 @@ def free_choice_signs(high: int, low: int) -> list[str]:
     return [sign for sign in ARITHMETIC if result(sign, high, low) is not None]
 
 
+def best_sign(high: int, low: int) -> str:
+    """The sign giving the most points on the pair (x, unless l is 1 where + wins)."""
+    return max(free_choice_signs(high, low), key=lambda s: result(s, high, low))
+
+
 def turn_points(awards_total: int, doubles: int) -> int:
     return awards_total << doubles
 

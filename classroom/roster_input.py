@@ -1,0 +1,167 @@
+"""Reading lists of students: pasted names (one per line) and CSV files (`name`, `username`).
+
+Pure functions, no database: they turn what a teacher pasted or uploaded into numbered rows,
+and report every problem with its line number, so the teacher can fix them all in one go.
+Checks that need the database (usernames already taken) are added by the roster service.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import re
+from dataclasses import dataclass
+
+from . import names
+
+MAX_ROWS = 200
+MAX_UPLOAD_BYTES = 200 * 1024
+USERNAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9._-]{2,29}$")
+
+
+class RosterInputError(ValueError):
+    """The whole input cannot be read (empty, wrong encoding, no `name` column, too big)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    line: int
+    name: str
+    username: str = ""
+
+
+@dataclass(frozen=True)
+class Problem:
+    line: int
+    text: str  # what the teacher wrote on that line, to find it quickly
+    reason: str
+
+
+def rows_from_text(text: str) -> list[Row]:
+    """One name per line; blank lines are skipped but still counted in line numbers."""
+    rows = [Row(line=n, name=line) for n, line in enumerate((text or "").splitlines(), start=1)
+            if line.strip()]
+    if not rows:
+        raise RosterInputError("The list is empty. Type or paste one name per line.")
+    if len(rows) > MAX_ROWS:
+        raise RosterInputError(f"That is {len(rows)} names; please add at most {MAX_ROWS} at a time.")
+    return rows
+
+
+def _decode(data: bytes) -> str:
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise RosterInputError(
+            "This file is saved as UTF-16 text. Please save it as “CSV UTF-8” "
+            "(in Excel: File › Save As › CSV UTF-8) and upload it again.")
+    if data.startswith(b"PK\x03\x04"):
+        raise RosterInputError(
+            "This looks like a spreadsheet file, not a CSV file. Please save it as "
+            "“CSV UTF-8” (File › Save As) and upload that.")
+    try:
+        text = data.decode("utf-8-sig")  # Excel's "CSV UTF-8" starts with a byte-order mark
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise RosterInputError(
+            f"This file is not UTF-8 text (the first unreadable character is on line {line}). "
+            "It may be saved as Latin-1 or “Windows” text. Please save it as “CSV UTF-8” "
+            "and upload it again.") from exc
+    if "\x00" in text:
+        raise RosterInputError("This file has unreadable bytes in it; it does not look like a CSV file.")
+    return text
+
+
+def _dialect(sample: str):
+    try:
+        return csv.Sniffer().sniff(sample.splitlines()[0], delimiters=",;\t")
+    except csv.Error:
+        return csv.excel
+
+
+def rows_from_csv(data: bytes) -> list[Row]:
+    """Rows of a CSV whose first row names the columns: `name` (needed), `username` (optional)."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise RosterInputError(
+            f"This file is too big ({len(data) // 1024} KB). A class list should be under "
+            f"{MAX_UPLOAD_BYTES // 1024} KB; please upload at most {MAX_ROWS} students at a time.")
+    text = _decode(data)
+    if not text.strip():
+        raise RosterInputError("The file is empty. It needs a first row with “name”, then one student per row.")
+    reader = csv.reader(io.StringIO(text, newline=""), _dialect(text))
+    try:
+        header = next(row for row in reader if any(cell.strip() for cell in row))
+        columns = [cell.strip().lower() for cell in header]
+        if "name" not in columns:
+            found = ", ".join(f"“{c}”" for c in columns if c) or "nothing"
+            raise RosterInputError(
+                "The first row must name the columns, with one called “name” (and, if you like, "
+                f"one called “username”). The first row has: {found}.")
+        name_at = columns.index("name")
+        username_at = columns.index("username") if "username" in columns else None
+        rows = []
+        for cells in reader:
+            if not any(cell.strip() for cell in cells):
+                continue
+            rows.append(Row(
+                line=reader.line_num,
+                name=cells[name_at] if name_at < len(cells) else "",
+                username=(cells[username_at] if username_at is not None and username_at < len(cells)
+                          else ""),
+            ))
+    except csv.Error as exc:
+        raise RosterInputError(f"This file could not be read as CSV (line {reader.line_num}): {exc}.") from exc
+    if not rows:
+        raise RosterInputError("The file has column names but no students. Add one student per row.")
+    if len(rows) > MAX_ROWS:
+        raise RosterInputError(f"This file has {len(rows)} students; please upload at most {MAX_ROWS} at a time.")
+    return rows
+
+
+@dataclass(frozen=True)
+class CheckedRow:
+    line: int
+    name: str
+    username: str
+
+
+def check_rows(rows: list[Row], *, names_in_class: set[str]) -> tuple[list[CheckedRow], list[Problem]]:
+    """Tidy every row and list every problem (bad name, name already used, bad username).
+
+    `names_in_class` holds `names.key()`s of the class's current students.
+    """
+    taken = set(names_in_class)
+    first_line_of: dict[str, int] = {}
+    usernames_seen: dict[str, int] = {}
+    checked, problems = [], []
+    for row in rows:
+        shown = names.tidy(row.name) or "(empty)"
+        try:
+            name = names.check(row.name)
+        except names.InvalidName as exc:
+            problems.append(Problem(row.line, shown[:80], str(exc)))
+            continue
+        name_key = names.key(name)
+        if name_key in first_line_of:
+            problems.append(Problem(row.line, name, (
+                f"“{name}” is also on line {first_line_of[name_key]}. "
+                + names.tell_apart_hint(name, taken))))
+            continue
+        if name_key in names_in_class:
+            problems.append(Problem(row.line, name, names.duplicate_message(name, taken)))
+            continue
+        username = row.username.strip().lower()
+        if username and not USERNAME_PATTERN.match(username):
+            problems.append(Problem(row.line, name, (
+                f"The username “{username[:40]}” is not allowed: use 3 to 30 letters, digits, "
+                "dots, dashes or underscores, starting with a letter or digit.")))
+            continue
+        if username and username in usernames_seen:
+            problems.append(Problem(row.line, name,
+                                    f"The username “{username}” is also on line {usernames_seen[username]}."))
+            continue
+        first_line_of[name_key] = row.line
+        taken.add(name_key)
+        if username:
+            usernames_seen[username] = row.line
+        checked.append(CheckedRow(row.line, name, username))
+    return checked, problems

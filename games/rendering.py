@@ -1,0 +1,45 @@
+"""Render a game table for one viewer: a player's own view, or the coach's view.
+
+The same fragment serves the first HTTP render and every WebSocket push (its parts carry
+`hx-swap-oob`, so htmx's ws extension swaps each by id).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.template.loader import render_to_string
+
+from games import engine as engines
+
+from . import presenters
+from .models import Game, Seat
+from .selectors import recent_moves
+
+
+def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "") -> dict:
+    engine = engines.get(game.key)
+    view = engine.coach_view(game.state) if coach else engine.view(game.state, seat.name)
+    seats = list(game.seats.all())
+    return {
+        "game": game,
+        "seats": seats,
+        "seat": seat,
+        "coach": coach,
+        "view": view,
+        "notice": notice,
+        "status_line": presenters.status_line(game=game, view=view, coach=coach),
+        "log": [text for move in recent_moves(game=game)
+                for text in (engine.describe_event(e) for e in move.events) if text],
+        "board_template": f"games/boards/{game.key}.html",
+        # A fresh key per render: re-sending the same form (a double tap, a resend after a
+        # reconnect) repeats its key and is recognised as a duplicate by the move service.
+        "form_key": secrets.token_hex(8),
+        **presenters.board_context(game=game, view=view),
+    }
+
+
+def render_table(*, game_id: int, seat: Seat | None, coach: bool, notice: str = "") -> str:
+    game = Game.objects.get(pk=game_id)
+    return render_to_string("games/_table.html",
+                            table_context(game=game, seat=seat, coach=coach, notice=notice))

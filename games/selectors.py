@@ -1,0 +1,43 @@
+"""Which games a user may open, and in which role. Declared here once, used by views and
+consumers alike (see accounts/permissions.py for the role rules).
+
+- A student opens a game only if they hold a seat in it: they see their seat's view.
+- A teacher opens any game of a class they teach: the coach view, read-only, every hand.
+- Nobody else finds it (404 / socket closed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from accounts.permissions import is_student, is_teacher
+
+from .models import Game, Seat
+
+
+@dataclass(frozen=True)
+class TableAccess:
+    game: Game
+    seat: Seat | None  # the viewer's seat; None for a coach
+    coach: bool
+
+    @property
+    def can_move(self) -> bool:
+        return self.seat is not None
+
+
+def game_access(*, user, game_id: int) -> TableAccess | None:
+    if is_student(user):
+        seat = (Seat.objects.select_related("game").filter(game_id=game_id, user=user).first())
+        return TableAccess(seat.game, seat, coach=False) if seat else None
+    if is_teacher(user):
+        game = Game.objects.filter(pk=game_id, classroom__teachers=user).first()
+        return TableAccess(game, None, coach=True) if game else None
+    return None
+
+
+def recent_moves(*, game: Game, limit: int = 8) -> list:
+    """The last accepted moves, newest last, for the "what just happened" list."""
+    moves = list(game.moves.filter(accepted=True).select_related("seat").order_by("-sequence")[:limit])
+    moves.reverse()
+    return moves

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("game/<int:game_id>/", views.game_page, name="table"),
+    path("play/free/<str:key>/", views.free_play_start, name="free_play_start"),
+]
