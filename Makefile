@@ -51,4 +51,4 @@ worker: install
 	$(BIN)/celery -A config worker --loglevel=info
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .test-db.sqlite3
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .test-db-*.sqlite3

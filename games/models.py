@@ -73,7 +73,7 @@ class Move(models.Model):
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="moves")
     sequence = models.PositiveIntegerField()  # order of all attempts in the game
     version_before = models.PositiveIntegerField()
-    action = models.JSONField()
+    action = models.JSONField(null=True)  # null: a malformed submission with no action at all
     accepted = models.BooleanField()
     error_code = models.CharField(max_length=40, blank=True)
     events = models.JSONField(default=list)

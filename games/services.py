@@ -88,7 +88,7 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
         now = timezone.now()
         move = Move(
             game=game, seat=seat, sequence=_next_sequence(game), version_before=game.version,
-            action=action if isinstance(action, (dict, list, str, int, float, bool)) else None,
+            action=action,
             analysis=_analyse(engine, game.state, seat.name, action),
             think_ms=_think_ms(game, now), answer=answer, idempotency_key=idempotency_key,
         )

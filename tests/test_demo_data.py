@@ -25,3 +25,39 @@ def test_demo_is_created_once_and_its_printed_credentials_work(client, capsys):
     ben = User.objects.get(display_name=name)
     url = reverse("accounts:join_pictures", args=[DEMO_CLASS_CODE, ben.pk])
     assert client.post(url, {"picture": sequence})["Location"] == reverse("classroom:student_home")
+
+
+def test_demo_has_assignments_and_real_finished_games_so_no_page_is_empty(client):
+    from classroom.demo import DEMO_ASSIGNMENTS
+    from classroom.models import Assignment
+    from classroom.presets import load_engine
+    from games.models import Game
+
+    call_command("load_demo")
+    games_before = Game.objects.count()
+    call_command("load_demo")  # idempotent: no second set of games
+    assert Game.objects.count() == games_before
+    classroom = Classroom.objects.get(join_code=DEMO_CLASS_CODE)
+    assert classroom.assignments.count() == len(DEMO_ASSIGNMENTS) == 2
+    games_wanted = {fields["title"]: sum(per_student.values()) for fields, per_student in DEMO_ASSIGNMENTS}
+    for assignment in Assignment.objects.all():
+        games = assignment.games.all()
+        if load_engine(assignment.game) is None:
+            assert not games.exists()  # skipped until the engine exists
+            continue
+        assert games.count() == games_wanted[assignment.title]
+        for game in games:
+            # A real game: the stored state is a finished engine state whose winners won a seat.
+            assert game.status == "finished" and game.state["finished"] and game.finished_at
+            winners = {s.name for s in game.seats.all() if s.is_winner}
+            assert winners == set(game.state["winners"]) and game.version == game.moves.count() > 0
+    assert Game.objects.filter(key="smooth_operator").exists()
+    client.post(reverse("accounts:teacher_login"), {"email": DEMO_EMAIL, "password": DEMO_PASSWORD})
+    page = client.get(reverse("classroom:class_detail", args=[classroom.pk])).content.decode()
+    assert "No students yet" not in page and "No assignments yet" not in page
+    assert "5 of 5 games" in page  # Ann finished the warm-up
+    client.post(reverse("accounts:logout"))
+    ann = User.objects.get(display_name="Ann")
+    client.force_login(ann)
+    home = client.get(reverse("classroom:student_home")).content.decode()
+    assert "Smooth Operator warm-up" in home and "You haven&#x27;t finished a game yet" not in home

@@ -84,6 +84,11 @@ DATABASES = {
         conn_max_age=0,
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # SQLite has no row locks (select_for_update is a no-op there). IMMEDIATE transactions
+    # take the write lock at BEGIN, so concurrent moves queue up instead of failing with
+    # "database is locked"; PostgreSQL uses real row locks.
+    DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"

@@ -1,6 +1,8 @@
 """Tests: fast hashing, no bot pauses, a file-based SQLite test database (the live Daphne
 server used by browser tests runs in another process and must see the same data)."""
 
+import os
+
 from .base import *  # noqa: F403
 
 DEBUG = False
@@ -11,7 +13,8 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 BOT_DELAY_SECONDS = 0
 
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}  # noqa: F405
+    # One file per test run (pid), so two suites running side by side never share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}  # noqa: F405
 
 # The live Daphne server of browser tests serves static files straight from static/.
 WHITENOISE_USE_FINDERS = True

@@ -86,3 +86,69 @@
     }
   });
 })();
+
+// Classroom: busy state on forms, and the print button of the sign-in cards page.
+(function () {
+  "use strict";
+
+  // A form marked data-busy shows it is working after submit and cannot be sent twice.
+  // The button is disabled on the next tick so the browser still sends its name and value.
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-busy")) return;
+    const button = event.submitter || form.querySelector("button[type=submit]");
+    form.setAttribute("aria-busy", "true");
+    window.setTimeout(function () {
+      if (!button || button.getAttribute("formmethod") === "get") return;
+      button.disabled = true;
+      button.dataset.label = button.textContent;
+      button.textContent = "Working…";
+    }, 0);
+  });
+
+  // Coming back with the browser's Back button must not leave buttons stuck on "Working…".
+  window.addEventListener("pageshow", function () {
+    document.querySelectorAll("form[aria-busy=true]").forEach(function (form) {
+      form.removeAttribute("aria-busy");
+      form.querySelectorAll("button[data-label]").forEach(function (button) {
+        button.disabled = false;
+        button.textContent = button.dataset.label;
+      });
+    });
+  });
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-print]")) window.print();
+  });
+})();
+
+// Assignment form: show only the fields that matter for the choices made. Without JavaScript
+// every field shows, and the server ignores the ones that do not apply.
+(function () {
+  "use strict";
+
+  function update(form) {
+    form.querySelectorAll("[data-show-if]").forEach(function (block) {
+      const parts = block.dataset.showIf.split(":");
+      const chosen = form.querySelector("input[name='" + parts[0] + "']:checked");
+      const show = !chosen || parts[1].split(",").indexOf(chosen.value) !== -1;
+      block.hidden = !show;
+    });
+  }
+
+  function setUp(root) {
+    root.querySelectorAll("form").forEach(function (form) {
+      if (!form.querySelector("[data-show-if]") || form.dataset.showIfReady) return;
+      form.dataset.showIfReady = "1";
+      form.addEventListener("change", function () { update(form); });
+      update(form);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { setUp(document); });
+  // The fields are swapped in by htmx when the game changes.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const form = event.target.closest("form");
+    if (form) update(form);
+  });
+})();

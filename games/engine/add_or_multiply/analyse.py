@@ -31,7 +31,7 @@ def analyse_play(engine, state: dict, player: str, action) -> dict:
         facts.update(legal=False, error=exc.code)
     else:
         facts.update(legal=True, error=None)
-    if player not in state["players"]:
+    if facts["error"] == "bad_action" or player not in state["players"]:
         return facts
     hand = state["hands"][player]
     facts["hand"] = {"numbers": list(hand["numbers"]), "operations": list(hand["operations"])}
@@ -41,8 +41,7 @@ def analyse_play(engine, state: dict, player: str, action) -> dict:
     expected = expected_points(state["players"], state["hands"], player)
     facts["expected_points"] = expected
     facts["expected_best"] = "x" if expected["x"] > expected["+"] else "+"
-    if type(action) is dict and type(action.get("on")) is dict:
-        facts["chosen"] = {"on": dict(action["on"]), "operation": action.get("operation")}
-        if facts["legal"]:
-            facts["remaining_hand"] = rules.remove_play(hand, action["on"], action["operation"])
+    facts["chosen"] = {"on": dict(action["on"]), "operation": action["operation"]}
+    if facts["legal"]:
+        facts["remaining_hand"] = rules.remove_play(hand, action["on"], action["operation"])
     return facts

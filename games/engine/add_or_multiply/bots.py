@@ -5,11 +5,13 @@
   product of the means of the cards each opponent still holds, and that of `+` their sum:
   it takes the better one. It sends its cards so as to give away as little as it can,
   the lowest card to the opponent most likely to multiply, sparing the trailing player.
-- expert: Monte Carlo. For the player's best-ranked plays it samples the opponents'
-  secret choices this round from their remaining hands (uniformly: nothing else about
-  them is known), plays the rest of the game out (opponents at random, itself greedily)
-  and keeps the play with the best mean final margin (own score minus the opponents'
-  mean). The last round is computed exactly over every pair of opponent choices.
+- expert: Monte Carlo. Its own score depends only on its operations (the opponents choose
+  what comes in) and the opponents' scores only on what it sends, so it decides the two
+  apart. Each held operation is scored by playouts of the incoming cards (itself greedy
+  afterwards); each of the player's best-ranked sends by sampled secret choices of the
+  opponents this round (uniform over their legal plays: nothing else about them is known)
+  followed by random playouts, with the same samples for every send. In a short last
+  round every pair of opponent choices is scored exactly.
 """
 
 from __future__ import annotations
@@ -33,8 +35,10 @@ def random_send(cards: list, rng) -> tuple[int, int]:
     """Remove and return (to the next player, to the one after) as a uniformly random
     legal pair of values would (rejection sampling over pairs of different values)."""
     values = sorted(set(cards))
+    n = len(values)
+    random = rng.random  # int(random() * n) is several times faster than rng.choice
     while True:
-        a, b = rng.choice(values), rng.choice(values)
+        a, b = values[int(random() * n)], values[int(random() * n)]
         if a != b or cards.count(a) > 1:
             cards.remove(a)
             cards.remove(b)
@@ -42,7 +46,8 @@ def random_send(cards: list, rng) -> tuple[int, int]:
 
 
 def random_operation(operations: list, rng) -> str:
-    operation = rng.choice(sorted(set(operations)))
+    kinds = sorted(set(operations))
+    operation = kinds[int(rng.random() * len(kinds))]
     operations.remove(operation)
     return operation
 
@@ -96,6 +101,7 @@ class ExpertBot(Bot):
     operation_samples = 120   # playouts per operation
     shortlist = 8             # distinct sends kept from the greedy ranking
     send_samples = 32         # playouts per send
+    exact_limit = 100         # last round: score every pair of opponent plays up to this
 
     def choose(self, view):
         operation = self._operation(view)
@@ -123,7 +129,9 @@ class ExpertBot(Bot):
                 sends.append(play["on"])
         their_plays = [rules.legal_plays(view["hands"][t], rules.opponents(players, t))
                        for t in targets]
-        if view["round"] == view["rounds"]:
+        exact = len(their_plays[0]) * len(their_plays[1]) <= self.exact_limit
+        if view["round"] == view["rounds"] and exact:
+            # No playout follows the last round: every pair of their choices is scored.
             samples = [(a, b, 0) for a in their_plays[0] for b in their_plays[1]]
         else:
             # The same samples and seeds for every send: common random numbers make the

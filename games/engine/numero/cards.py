@@ -120,10 +120,10 @@ def apply_wild(code: str, value: int) -> int | None:
     if kind == "sub":
         result = value - param
     elif kind == "mul":
-        scaled = value * param
-        if scaled.denominator != 1:
+        top = value * param.numerator
+        if top % param.denominator:
             return None
-        result = scaled.numerator
+        result = top // param.denominator
     elif kind == "pow":
         result = value ** param
     else:

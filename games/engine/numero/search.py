@@ -2,25 +2,29 @@
 
 Everything that needs to know about takes goes through here: the engine (is any take
 possible, for final turns and the end of Solitaire), the bots (the best take), the skill
-analysis (the largest take, the most operations) and the UI's selection helper (can this
-selection still be completed).
+analysis (the largest take, the most operations in one take), the UI's selection helper
+(can this selection still be completed) and the list of legal takes.
 
-How it works
-- Wild cards: for each centre item, `item_options` lists every (wild cards used, value)
-  reachable by applying distinct wild cards from the hand one after another, each step
-  giving a whole number >= 1 (the spec's condition). (used, value) pairs are deduplicated,
-  so a hand of five wild cards gives at most 32 x (a few values) options per item, with one
-  witness order of the cards for each.
-- A group (one take) is a subset of items, each with one option, whose values add up to the
-  taking card's value; items are distinct and the wild cards of the group's items are
-  disjoint. `_subsets` enumerates them depth first with subset-sum pruning: options are
-  only kept when their value fits, and a suffix sum of each remaining item's largest fitting
-  value stops a branch as soon as the rest cannot reach the target.
-- A multiple take is several disjoint groups for the same card. Groups are generated in a
-  canonical order (by their lowest item index), so each set of groups is seen once, and the
-  best total is a dynamic programme over (next index, items used, wild cards used) with
-  memoisation. The objective is additive over groups (cards won, or points), plus a bonus
-  when every item is taken (clearing the centre).
+The model
+- Wild cards: `item_options(value, wilds)` lists, for one centre item, every (wild cards
+  used, value) reachable by applying distinct wild cards one after another, each step giving
+  a whole number >= 1 (the spec's condition), with one witness order per pair. Pairs are
+  deduplicated, so five wild cards give at most 32 x (a few values) options per item.
+- A group (one take) is a set of items, each with one option, whose values add up to the
+  taking card's value, the items' wild cards being disjoint. `TakeSearch.groups` enumerates
+  groups depth first (subset sum over items sorted by value, options that no longer fit are
+  skipped, a suffix sum of the largest fitting values cuts a branch that cannot reach the
+  target).
+- A multiple take is several disjoint groups. `TakeSearch.best` finds the best one by a
+  depth-first dynamic programme over (items used, wild cards used, what the open group still
+  needs, the open group's last item): a new group always starts with the lowest free item
+  (or that item is left in the centre), which makes every set of groups appear once. It is
+  memoised and pruned branch-and-bound style with an upper bound (cards of the free items
+  that could still be taken + wild cards that some free item could still use) and a
+  transposition table that remembers whether a value is exact or only a bound.
+- Symmetry: items with the same value and facts, and wild cards with the same effect (and,
+  for points, the same operations and printed points), are interchangeable; the search
+  uses them in a fixed order, which cuts the work by a large factor in crowded centres.
 """
 
 from __future__ import annotations
@@ -28,19 +32,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import apply_wild, colour_of, is_number, value_of
+from .cards import apply_wild, colour_of, is_number, printed_points, value_of, wild_ops
 from .scoring import CLEAR_BONUS, card_points, group_points, with_wilds
 
-Option = tuple  # (wild mask, value, wild codes in the order they are applied)
+NEG = -(10 ** 9)
+GROUP_MAX = 21  # a take point + size 5 + operations 10 + colours 5
+_OPS_BIT = {"+": 1, "-": 2, "x": 4, "/": 8}
+_COLOUR_BIT = {"g": 1, "o": 2, "b": 4, "r": 8}
+_POP = [bin(i).count("1") for i in range(1 << 10)]
+
+
+def popcount(x: int) -> int:
+    return bin(x).count("1")
 
 
 @lru_cache(maxsize=65536)
-def item_options(value: int, wilds: tuple[str, ...]) -> tuple[Option, ...]:
+def item_options(value: int, wilds: tuple[str, ...]) -> tuple[tuple[int, int, tuple], ...]:
     """Every (mask of wilds used, resulting value, one witness order) for one item."""
     found: dict[tuple[int, int], tuple[str, ...]] = {}
 
     def visit(v: int, mask: int, seq: tuple[str, ...]) -> None:
-        if (mask, v) in found:  # what follows depends only on (value, cards left)
+        if (mask, v) in found:  # what can follow depends only on (value, cards left)
             return
         found[(mask, v)] = seq
         for i, w in enumerate(wilds):
@@ -53,6 +65,32 @@ def item_options(value: int, wilds: tuple[str, ...]) -> tuple[Option, ...]:
     return tuple((mask, v, seq) for (mask, v), seq in found.items())
 
 
+def _effect(code: str):
+    from .cards import _WILDS  # the effect tuple (kind, parameter) of a wild card
+
+    return _WILDS[code][1], _WILDS[code][2]
+
+
+class _CanonicalWilds(dict):
+    """mask -> whether, within each class of interchangeable wild cards, the used ones are
+    the first ones (so that the search tries one of several equivalent assignments)."""
+
+    def __init__(self, classes: list[int]):
+        super().__init__()
+        self.classes = classes
+
+    def __missing__(self, mask: int) -> bool:
+        ok = True
+        for cm in self.classes:
+            x = mask & cm
+            low = cm & -cm
+            if x != cm & ((low << popcount(x)) - low):
+                ok = False
+                break
+        self[mask] = ok
+        return ok
+
+
 @dataclass
 class TakePlan:
     """A take the hand can make: wild steps (per item, in order) then the take itself."""
@@ -61,173 +99,335 @@ class TakePlan:
     groups: list[list[tuple[int, tuple[str, ...]]]]  # per group: (item index, wilds on it)
     cards: int = 0  # cards won, the taking card included
     score: int = 0  # the objective that chose it (cards or points)
-    wild_steps: list[tuple[str, int]] = field(default_factory=list)  # (wild, item index)
 
     @property
     def items(self) -> list[int]:
         return [i for g in self.groups for i, _ in g]
 
+    @property
+    def wild_steps(self) -> list[tuple[str, int]]:
+        """(wild card, item index) in an order that can be played."""
+        return [(w, k) for g in self.groups for k, seq in g for w in seq]
 
-class CentreSearch:
-    """Searches takes on one centre for one hand's wild cards.
 
-    `items` is a list of (value, facts) (facts from scoring.item_facts); `wilds` the wild
-    cards that may still be applied (a tuple of codes; empty for "as the centre is now").
+class TakeSearch:
+    """Takes on one centre for one hand's wild cards.
+
+    `items`: list of (value, facts) with facts from scoring.item_facts (index = centre order).
+    `wilds`: wild cards that may still be applied (empty: the centre as it is now).
+    `objective`: "cards" (cards won) or "points" (the scoring rules).
     """
 
-    def __init__(self, items: list[tuple[int, tuple]], wilds: tuple[str, ...] = ()):
-        self.values = [v for v, _ in items]
-        self.facts = [f for _, f in items]
-        self.wilds = tuple(wilds)
+    def __init__(self, items, wilds=(), objective: str = "cards"):
+        self.objective = objective
         self.m = len(items)
-        self.all_items = (1 << self.m) - 1
-        self._options = [item_options(v, self.wilds) for v in self.values]
-        self._tables: dict[int, tuple] = {}
+        # Wild cards ordered so that interchangeable ones sit together.
+        key = (lambda w: (repr(_effect(w)), w)) if objective == "cards" else \
+              (lambda w: (repr(_effect(w)), tuple(sorted(wild_ops(w))), printed_points(w), w))
+        self.wilds = tuple(sorted(wilds, key=key))
+        classes: dict = {}
+        for i, w in enumerate(self.wilds):
+            classes.setdefault(key(w)[:-1], []).append(i)
+        self._canonical = _CanonicalWilds(
+            [sum(1 << i for i in c) for c in classes.values() if len(c) > 1])
+        # Items ordered by value (largest first) so groups close quickly; same class adjacent.
+        self.order = sorted(range(self.m), key=lambda i: (-items[i][0], repr(items[i][1]), i))
+        self.values = [items[i][0] for i in self.order]
+        self.facts = [items[i][1] for i in self.order]
+        klass = [(self.values[k], self.facts[k]) for k in range(self.m)]
+        self.same_as_prev = [k > 0 and klass[k] == klass[k - 1] for k in range(self.m)]
+        self.options = [item_options(v, self.wilds) for v in self.values]
 
-    # ----- the enumeration every question shares ---------------------------------------
-    def _table(self, limit: int):
-        """Options with value <= limit (largest first) and suffix sums of the largest."""
-        table = self._tables.get(limit)
-        if table is None:
-            opts = [sorted((o for o in options if o[1] <= limit), key=lambda o: -o[1])
-                    for options in self._options]
-            suffix = [0] * (self.m + 1)
-            for i in range(self.m - 1, -1, -1):
-                suffix[i] = suffix[i + 1] + (opts[i][0][1] if opts[i] else 0)
-            table = self._tables[limit] = (opts, suffix)
-        return table
+    # ----- single groups ---------------------------------------------------------------------
+    def groups(self, target: int, used: int = 0, wused: int = 0, symmetric: bool = False):
+        """Yield (group, items mask, wilds mask) for every group adding up to target.
 
-    def _subsets(self, limit: int, start: int, rem: int, used: int, wused: int):
-        """Yield ([(index, option)], items mask, wilds mask): free items >= start, each with
-        one option whose wilds are free and disjoint, values adding up to exactly rem."""
-        opts, suffix = self._table(limit)
+        A group is a list of (sorted index, option). Masks are over sorted indices.
+        `symmetric=True` skips groups that only swap interchangeable items or wild cards
+        (enough for "is there one"); otherwise every distinct set of items is produced.
+        """
         m = self.m
+        opts = [[o for o in options if o[1] <= target] for options in self.options]
+        best_fit = [max((o[1] for o in os), default=0) for os in opts]
+        suffix = [0] * (m + 1)
+        for k in range(m - 1, -1, -1):
+            suffix[k] = suffix[k + 1] + best_fit[k]
+        same = self.same_as_prev
+        canonical = self._canonical
 
         def extend(j: int, rem: int, used: int, wused: int, chosen: list):
             if rem == 0:
                 yield list(chosen), used, wused
                 return
-            if rem > suffix[j]:
-                return
             for k in range(j, m):
-                if used >> k & 1:
-                    continue
                 if rem > suffix[k]:
                     return
-                bit = 1 << k
+                if used >> k & 1:
+                    continue
+                if symmetric and same[k] and k > j and not used >> (k - 1) & 1:
+                    continue
                 for option in opts[k]:
                     mask, v = option[0], option[1]
                     if v > rem or mask & wused:
                         continue
+                    if symmetric and mask and not canonical[wused | mask]:
+                        continue
                     chosen.append((k, option))
-                    yield from extend(k + 1, rem - v, used | bit, wused | mask, chosen)
+                    yield from extend(k + 1, rem - v, used | 1 << k, wused | mask, chosen)
                     chosen.pop()
 
-        return extend(start, rem, used, wused, [])
+        return extend(0, target, used, wused, [])
 
-    def groups_from(self, target: int, first: int, used: int = 0, wused: int = 0):
-        """Every group for `target` whose lowest item is `first`."""
-        if used >> first & 1:
-            return
-        opts, _ = self._table(target)
-        for option in opts[first]:
-            if option[0] & wused:
-                continue
-            rest = target - option[1]
-            for chosen, u, w in self._subsets(target, first + 1, rest, used | 1 << first,
-                                              wused | option[0]):
-                yield [(first, option)] + chosen, u, w
-
-    def groups(self, target: int, used: int = 0, wused: int = 0):
-        for first in range(self.m):
-            yield from self.groups_from(target, first, used, wused)
-
-    # ----- questions ----------------------------------------------------------------------
     def has_group(self, target: int) -> bool:
-        return next(self.groups(target), None) is not None
+        return next(self.groups(target, symmetric=True), None) is not None
 
-    def can_fill(self, deficits: list[int], used: int) -> bool:
-        """Can disjoint subsets of the free items add up to each deficit (no wilds)?"""
+    def can_fill(self, deficits: list[int], used: int = 0) -> bool:
+        """Can disjoint sets of free items add up to each deficit? (used: sorted-index mask)"""
         if not deficits:
             return True
         head, rest = deficits[0], deficits[1:]
-        if head <= 0:
-            return head == 0 and self.can_fill(rest, used)
-        for _chosen, u, _w in self._subsets(max(head, 1), 0, head, used, 0):
-            if self.can_fill(rest, u):
-                return True
-        return False
+        if head < 0:
+            return False
+        if head == 0:
+            return self.can_fill(rest, used)
+        return any(self.can_fill(rest, u) for _g, u, _w in self.groups(head, used))
 
-    def best(self, card: str, objective: str = "cards", max_groups: int | None = None):
-        """The best take with `card` by `objective` ("cards" or "points"), or None.
+    # ----- the best multiple take ---------------------------------------------------------------
+    def best(self, card: str) -> TakePlan | None:
+        """The best take with `card` by the objective, or None if no take is possible."""
+        t = value_of(card)
+        m, nw = self.m, len(self.wilds)
+        points = self.objective == "points"
+        opts = self._fitting_options(t)
+        ok = self._canonical
+        same = self.same_as_prev
+        wall, full = (1 << nw) - 1, (1 << m) - 1
+        bound = self._bound_function(opts, t)
+        card_colour = _COLOUR_BIT[colour_of(card)]
+        # key layout: used | wilds used | still needed | open group's last item | skipped |
+        # open group's (cards capped at 5, operations, colours)
+        s_w, s_r = m, m + nw
+        s_j = s_r + 4
+        s_s = s_j + max(1, m.bit_length())
+        s_d = s_s + 1
+        memo: dict[int, tuple] = {}
 
-        `max_groups` caps how many groups (takes) the step may hold (None: no cap)."""
-        target = value_of(card)
-        facts = self.facts
-        full = self.all_items
-        m = self.m
-        groups_from = self.groups_from
-        memo: dict[tuple, tuple[int, tuple]] = {}
+        def close(n: int, ops: int, colours: int) -> int:
+            """Points a group adds beyond its items' own: the take and its bonuses."""
+            total = n + 1  # n is capped at 5: the bonuses do not look further
+            extra = 6 if total >= 6 else 3 if total == 5 else 1
+            kinds = _POP[ops]
+            extra += 10 if kinds >= 4 else 5 if kinds == 3 else 0
+            if total >= 5:
+                c = _POP[colours | card_colour]
+                extra += 5 if c == 4 or c == 1 else 0
+            return extra
 
-        def group_value(group) -> int:
-            if objective == "cards":
-                return sum(facts[k][0] + len(o[2]) for k, o in group)
-            return group_points(card, [with_wilds(facts[k], o[2]) for k, o in group])
-
-        def solve(p: int, used: int, wused: int, left: int) -> tuple[int, tuple]:
-            key = (p, used, wused, left)
+        def solve(used, wused, rem, j, skip, n, ops, cols, alpha):
+            key = used | wused << s_w | rem << s_r | j << s_j | skip << s_s | \
+                (n | ops << 3 | cols << 7) << s_d
             hit = memo.get(key)
-            if hit is not None:
-                return hit
-            result = (CLEAR_BONUS if objective == "points" and used == full else 0, ())
-            if left != 0:
-                for first in range(p, m):
-                    if used >> first & 1:
+            if hit is not None and (hit[1] or hit[0] <= alpha):
+                return hit[0]
+            limit = bound(used, wused) + (GROUP_MAX if points and rem else 0)
+            if limit <= alpha:
+                return limit
+            best, move = NEG, None
+            if rem == 0:
+                free = full & ~used
+                if not free:
+                    value = CLEAR_BONUS if points and not skip else 0
+                    memo[key] = (value, True, None)
+                    return value
+                low = free & -free
+                p = low.bit_length() - 1
+                candidates, need, plus = (p,), t, 0
+            else:
+                candidates = [k for k in range(j + 1, m) if not used >> k & 1 and not
+                              (same[k] and k - 1 > j and not used >> (k - 1) & 1)]
+                need, plus = rem, 1
+            for k in candidates:
+                bit = 1 << k
+                for index, o in enumerate(opts[k]):
+                    v = o[1]
+                    if v > need:
                         continue
-                    for group, u, w in groups_from(target, first, used, wused):
-                        value, rest = solve(first + 1, u, w, left - 1 if left > 0 else left)
-                        value += group_value(group)
-                        if value > result[0]:
-                            result = (value, (group,) + rest)
-            memo[key] = result
-            return result
+                    mask = o[0]
+                    if mask & wused or not ok[wused | mask]:
+                        continue
+                    gain = o[2]
+                    a = (best if best > alpha else alpha) - gain
+                    left = need - v
+                    if points:
+                        n2 = n + o[6]
+                        n2 = 5 if n2 > 5 else n2
+                        ops2, cols2 = ops | o[4] | plus, cols | o[5]
+                        if left:
+                            r = solve(used | bit, wused | mask, left, k, skip, n2, ops2, cols2, a)
+                        else:
+                            extra = close(n2, ops2, cols2)
+                            r = solve(used | bit, wused | mask, 0, 0, skip, 0, 0, 0, a - extra)
+                            r += extra
+                    else:
+                        r = solve(used | bit, wused | mask, left, k if left else 0, 0, 0, 0, 0, a)
+                    if r <= NEG:
+                        continue
+                    r += gain
+                    if r > best:
+                        best, move = r, (k, index)
+            if rem == 0:  # or leave the lowest free item in the centre
+                a = best if best > alpha else alpha
+                r = solve(used | low, wused, 0, 0, 1 if points else 0, 0, 0, 0, a)
+                if r > best:
+                    best, move = r, (p, None)
+            exact = best > alpha or best <= NEG
+            if hit is None or exact or not hit[1]:
+                memo[key] = (best, exact, move)
+            return best
 
-        value, groups = solve(0, 0, 0, -1 if max_groups is None else max_groups)
+        def walk() -> list[list[tuple[int, tuple]]]:
+            """Follow the remembered best moves from the start to rebuild the groups."""
+            used = wused = rem = j = skip = n = ops = cols = 0
+            groups, current = [], []
+            while True:
+                key = used | wused << s_w | rem << s_r | j << s_j | skip << s_s | \
+                    (n | ops << 3 | cols << 7) << s_d
+                entry = memo.get(key)
+                if entry is None or entry[2] is None:
+                    return groups
+                k, index = entry[2]
+                used |= 1 << k
+                if index is None:  # the item stays in the centre
+                    skip = 1 if points else 0
+                    continue
+                o = opts[k][index]
+                need, plus = (t, 0) if rem == 0 else (rem, 1)
+                current.append((self.order[k], o[3]))
+                wused |= o[0]
+                rem = need - o[1]
+                if points:
+                    n, ops, cols = min(5, n + o[6]), ops | o[4] | plus, cols | o[5]
+                if rem == 0:
+                    groups.append(current)
+                    current, j, n, ops, cols = [], 0, 0, 0, 0
+                else:
+                    j = k
+
+        total = solve(0, 0, 0, 0, 0, 0, 0, 0, 0)
+        if total <= 0:
+            return None
+        groups = walk()
         if not groups:
             return None
-        const = 1 if objective == "cards" else card_points(card)
-        return self._plan(card, groups, value + const)
+        return self._plan(card, groups, total + (card_points(card) if points else 1))
+
+    def _bound_function(self, opts, t: int):
+        """bound(used, wild mask): the most the free items and wild cards can still add (the
+        open group's own take point and bonuses excluded)."""
+        m, nw = self.m, len(self.wilds)
+        points = self.objective == "points"
+        full, wall = (1 << m) - 1, (1 << nw) - 1
+        usable, worth, most = [0] * m, [0] * m, [0] * m
+        for k in range(m):
+            for o in opts[k]:
+                usable[k] |= o[0]
+            if opts[k]:
+                n, printed = self.facts[k][0], self.facts[k][1]
+                worth[k] = n + (printed if points else 0)
+                most[k] = max(o[1] for o in opts[k])
+        wild_worth = [1 + (printed_points(w) if points else 0) for w in self.wilds]
+        cache: dict[int, int] = {}
+
+        def bound(used: int, wused: int) -> int:
+            free = full & ~used
+            key = free | wused << m
+            b = cache.get(key)
+            if b is None:
+                b = reach = count = reachable = 0
+                f = free
+                while f:
+                    low = f & -f
+                    f ^= low
+                    k = low.bit_length() - 1
+                    if worth[k]:
+                        b += worth[k]
+                        reach |= usable[k]
+                        count += 1
+                        reachable += most[k]
+                spare = wall & ~wused & reach
+                while spare:
+                    low = spare & -spare
+                    spare ^= low
+                    b += wild_worth[low.bit_length() - 1]
+                if points:  # per possible group: a take point and at most 20 in bonuses
+                    b += GROUP_MAX * min(count, reachable // t) + CLEAR_BONUS
+                cache[key] = b
+            return b
+
+        return bound
+
+    def _fitting_options(self, t: int) -> list[list[tuple]]:
+        """Per sorted item: (mask, value, gain, seq, ops bits, colour bits, cards) with
+        value <= t, the most gain first (good solutions early make the bound bite)."""
+        points = self.objective == "points"
+        rows = []
+        for k in range(self.m):
+            n, printed, colours, ops, build = self.facts[k]
+            colour_bits = sum(_COLOUR_BIT[c] for c in colours)
+            base_ops = sum(_OPS_BIT[o] for o in ops) | (1 if build else 0)
+            row = []
+            for mask, v, seq in self.options[k]:
+                if v > t:
+                    continue
+                gain = n + len(seq)
+                op_bits = base_ops
+                if points:
+                    gain += printed + sum(printed_points(w) for w in seq)
+                    for w in seq:
+                        for o in wild_ops(w):
+                            op_bits |= _OPS_BIT[o]
+                row.append((mask, v, gain, seq, op_bits, colour_bits, n + len(seq)))
+            row.sort(key=lambda o: -o[2])
+            rows.append(row)
+        return rows
 
     def _plan(self, card: str, groups, score: int) -> TakePlan:
-        plan_groups = [[(k, o[2]) for k, o in g] for g in groups]
-        cards = 1 + sum(self.facts[k][0] + len(seq) for g in plan_groups for k, seq in g)
-        steps = [(w, k) for g in plan_groups for k, seq in g for w in seq]
-        return TakePlan(card, plan_groups, cards, score, steps)
+        by_index = {self.order[k]: k for k in range(self.m)}
+        cards = 1 + sum(self.facts[by_index[i]][0] + len(seq) for g in groups for i, seq in g)
+        ordered = [sorted(g) for g in groups]
+        ordered.sort()
+        return TakePlan(card, ordered, cards, score)
 
+    # ----- enumerations over the centre as it is (no wild cards) --------------------------------
     def iter_takes(self, target: int):
-        """Every set of disjoint groups for `target` (no wilds), each set once."""
+        """Every set of disjoint groups for target, each set once, as lists of centre indices.
+
+        Groups are produced in a canonical order (by their lowest sorted index)."""
+        order = self.order
 
         def collections(p: int, used: int):
-            for first in range(p, self.m):
-                for group, u, _w in self.groups_from(target, first, used, 0):
-                    indices = [k for k, _ in group]
-                    yield [indices]
-                    for rest in collections(first + 1, u):
-                        yield [indices] + rest
+            for group, u, _w in self.groups(target, used):
+                first = group[0][0]
+                if first < p:
+                    continue
+                indices = sorted(order[k] for k, _ in group)
+                yield [indices]
+                for rest in collections(first + 1, u):
+                    yield [indices] + rest
 
         return collections(0, 0)
 
 
-# ----- convenience over a hand -------------------------------------------------------------
-def number_cards(hand: list[str]) -> list[str]:
+# ----- convenience over a hand -------------------------------------------------------------------
+def number_cards(hand) -> list[str]:
     return [c for c in hand if is_number(c)]
 
 
-def wild_cards(hand: list[str]) -> tuple[str, ...]:
+def wild_cards(hand) -> tuple[str, ...]:
     return tuple(c for c in hand if not is_number(c))
 
 
-def distinct_takers(hand: list[str], objective: str) -> list[str]:
+def distinct_takers(hand, objective: str) -> list[str]:
     """One taking card per distinct outcome: per value (cards), per value and colour (points)."""
     seen, out = set(), []
     for card in sorted(number_cards(hand), key=lambda c: (value_of(c), c)):
@@ -238,24 +438,23 @@ def distinct_takers(hand: list[str], objective: str) -> list[str]:
     return out
 
 
-def any_take(items, hand: list[str], use_wilds: bool = True) -> bool:
-    """Is any take possible now, counting every way the hand's wild cards could be applied?"""
-    cards = number_cards(hand)
-    if not cards or not items:
+def any_take(items, hand, use_wilds: bool = True) -> bool:
+    """Is any take possible, counting every way the hand's wild cards could be applied?"""
+    values = sorted({value_of(c) for c in number_cards(hand)})
+    if not values or not items:
         return False
-    search = CentreSearch(items, wild_cards(hand) if use_wilds else ())
-    return any(search.has_group(t) for t in sorted({value_of(c) for c in cards}))
+    search = TakeSearch(items, wild_cards(hand) if use_wilds else ())
+    return any(search.has_group(t) for t in values)
 
 
-def best_take(items, hand: list[str], objective: str = "cards", use_wilds: bool = True):
-    """The best take plan over every taking card in hand, or None when no take is possible."""
-    cards = number_cards(hand)
-    if not cards or not items:
+def best_take(items, hand, objective: str = "cards", use_wilds: bool = True) -> TakePlan | None:
+    """The best take over every taking card in hand (ties: the lower card), or None."""
+    if not items:
         return None
-    search = CentreSearch(items, wild_cards(hand) if use_wilds else ())
+    search = TakeSearch(items, wild_cards(hand) if use_wilds else (), objective)
     best = None
     for card in distinct_takers(hand, objective):
-        plan = search.best(card, objective)
+        plan = search.best(card)
         if plan is not None and (best is None or plan.score > best.score):
             best = plan
     return best

@@ -85,11 +85,15 @@ def _specials(state: dict, hand, high: int, low: int, action: dict) -> dict:
 
 
 def _answer(action: dict, high, low) -> dict:
-    """The value the player was asked to compute: h (op) l for the card or sign used."""
+    """The value the player was asked to compute: h (op) l for the card or sign used.
+    `answer_correct` is None when the action uses no operation (a penalty, `double`, ...)
+    and False for an uneven division, which has no whole-number answer."""
     if "answer" not in action:
         return {}
     op = action.get("sign") if action.get("type") == "special" else action.get("card")
-    correct = rules.result(op, high, low) if op in rules.ARITHMETIC and high is not None else None
+    if high is None or type(op) is not str or op not in rules.ARITHMETIC:
+        return {"answer": action["answer"], "correct_answer": None, "answer_correct": None}
+    correct = rules.result(op, high, low)
     return {"answer": action["answer"], "correct_answer": correct,
             "answer_correct": correct is not None and action["answer"] == correct}
 

@@ -9,7 +9,7 @@ State (plain JSON):
     active, phase ("respond" | "special" | "over"), pending (responders still to answer,
     the first one is being waited for), turn_number, turn_awards {responder: award},
     turn_points, doubles, free_choice (last sign named this turn or None), free_turns (owed),
-    responses [{"player", "card", "award"}] and specials [{"card", "sign"?}] of this turn,
+    responses [{"player", "card", "discard", "award"}] and specials [{"card", "sign"?}] of this turn,
     last_turn (a public record of the previous turn, for the table's history line).
 
 Every decision is an action; the rest (flip, automatic 25-point penalties, draws,
@@ -25,7 +25,7 @@ from ..validate import is_int, one_of
 from . import rules
 from .analyse import analyse
 from .setup import new_state
-from .view import coach_view, describe_event, player_view, summary
+from .view import coach_view, describe_event, player_view, summary, waiting_for
 
 # Scores grow by at least 1 per responder per turn, so a game always ends; this only guards
 # against a bug turning the automatic loop into an endless one.
@@ -101,12 +101,7 @@ class SmoothOperatorEngine(Engine):
 
     # ----- moves --------------------------------------------------------------------
     def waiting_for(self, state: dict) -> list[str]:
-        phase = state["phase"]
-        if phase == "respond":
-            return [state["pending"][0]]
-        if phase == "special":
-            return [state["active"]]
-        return []
+        return waiting_for(state)
 
     def decision(self, state: dict, player) -> str | None:
         """The kind of decision `player` faces now (rules.RESPONSE/PENALTY/SPECIALS_PHASE)."""
@@ -123,12 +118,14 @@ class SmoothOperatorEngine(Engine):
         return rules.legal_moves(kind, state["hands"][player], state["high"], state["low"])
 
     def _apply(self, state: dict, player: str, action: dict, events: list[dict]) -> None:
+        # The base class has checked that `player` is awaited: the responder while
+        # responding, the active player in the specials phase.
         kind = action["type"]
-        decision = self.decision(state, player)
-        if kind in ("play", "penalty") and decision not in (rules.RESPONSE, rules.PENALTY):
+        responding = state["phase"] == "respond"
+        if kind in ("play", "penalty") and not responding:
             raise IllegalMove("not_your_turn",
                               "It is your turn, so the others give you points: wait for them.")
-        if kind in ("special", "end_turn") and decision != rules.SPECIALS_PHASE:
+        if kind in ("special", "end_turn") and responding:
             raise IllegalMove("not_your_turn",
                               "Only the player whose turn it is plays special cards, "
                               "after everyone has answered.")
@@ -152,7 +149,8 @@ class SmoothOperatorEngine(Engine):
                 raise IllegalMove("not_stuck", "You can still play an operator card, so you must play one.")
             if card not in rules.SPECIAL_SET:
                 raise IllegalMove("must_discard_special",
-                                  f"When you are stuck you give up a special card, not {rules.CARD_NAME[card]}.")
+                                  "When you are stuck you give up a special card, "
+                                  f"not {rules.CARD_NAME[card]}.")
             self._respond(state, player, card, rules.STUCK_PENALTY, events)
         elif kind == "special":
             card = action["card"]

@@ -16,25 +16,12 @@ from the viewer's view only.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ..bots import Bot
 from . import rules, strategy
 
 WIN_VALUE = 10_000
 # How much of a hand's expected future giving-away counts at the play-out horizon.
 HAND_WEIGHT = 0.5
-
-
-def _unseen(components: list, seen: list) -> list:
-    left = Counter(seen)
-    unseen = []
-    for card in components:
-        if left[card]:
-            left[card] -= 1
-        else:
-            unseen.append(card)
-    return unseen
 
 
 def _fill(pool: list, count: int, components: list, rng) -> list:
@@ -48,22 +35,22 @@ def _fill(pool: list, count: int, components: list, rng) -> list:
 
 
 def unseen_operators(view: dict) -> list[str]:
-    return _unseen(Sampler.OPERATORS, view["hand"] + view["discards"]["operator"])
+    return rules.without(Sampler.OPERATORS, view["hand"] + view["discards"]["operator"])
 
 
 class Sampler:
     """Builds random full states consistent with one view."""
 
-    OPERATORS = rules.operator_components()
-    HIGHS = rules.high_components()
-    LOWS = rules.low_components()
+    OPERATORS = rules.OPERATOR_PACK
+    HIGHS = rules.HIGH_PACK
+    LOWS = rules.LOW_PACK
 
     def __init__(self, view: dict):
         self.view = view
         discards = view["discards"]
         self.unseen_operators = unseen_operators(view)
-        self.unseen_high = _unseen(self.HIGHS, discards["high"] + [view["high"]])
-        self.unseen_low = _unseen(self.LOWS, discards["low"] + [view["low"]])
+        self.unseen_high = rules.without(self.HIGHS, discards["high"] + [view["high"]])
+        self.unseen_low = rules.without(self.LOWS, discards["low"] + [view["low"]])
         self.others = [p for p in view["order"] if p != view["me"]]
 
     def sample(self, rng) -> dict:
@@ -106,7 +93,9 @@ def policy_action(state: dict, player: str, kind: str) -> dict:
 
 class ExpertBot(Bot):
     level = "expert"
-    SAMPLES = 24
+    # Play-outs per candidate: fewer with more players, whose rounds take longer to play out.
+    ROLLOUT_BUDGET = 48
+    MIN_SAMPLES = 8
     HORIZON_ROUNDS = 1  # play out until this many full rounds after the current turn
 
     def choose(self, view: dict) -> dict:
@@ -142,7 +131,8 @@ class ExpertBot(Bot):
         me = view["me"]
         totals = [0.0] * len(moves)
         stop_turn = view["turn"] + self.HORIZON_ROUNDS * len(view["order"]) + 1
-        for _ in range(self.SAMPLES):
+        samples = max(self.MIN_SAMPLES, self.ROLLOUT_BUDGET // len(view["order"]))
+        for _ in range(samples):
             world = sampler.sample(self.rng)
             for i, move in enumerate(moves):  # the same sample for every candidate
                 state = self.engine.copy_state(world) if i < len(moves) - 1 else world

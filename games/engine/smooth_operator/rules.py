@@ -7,6 +7,8 @@ views and the skill analysis all call the same code.
 
 from __future__ import annotations
 
+from collections import Counter
+
 ARITHMETIC = ("+", "-", "x", "/")
 SPECIALS = ("free_turn", "double", "free_choice")
 OPERATOR_CODES = ARITHMETIC + SPECIALS  # also the canonical order of a sorted hand
@@ -29,16 +31,35 @@ CARD_NAME = {"+": "+", "-": "−", "x": "×", "/": "÷",
              "free_turn": "Free Turn", "double": "Double", "free_choice": "Free Choice"}
 
 
+HIGH_PACK = tuple(v for v in HIGH_VALUES for _ in range(NUMBER_COPIES))
+LOW_PACK = tuple(v for v in LOW_VALUES for _ in range(NUMBER_COPIES))
+OPERATOR_PACK = tuple(code for code in OPERATOR_CODES for _ in range(OPERATOR_COPIES[code]))
+
+
 def high_components() -> list[int]:
-    return [v for v in HIGH_VALUES for _ in range(NUMBER_COPIES)]
+    return list(HIGH_PACK)
 
 
 def low_components() -> list[int]:
-    return [v for v in LOW_VALUES for _ in range(NUMBER_COPIES)]
+    return list(LOW_PACK)
 
 
 def operator_components() -> list[str]:
-    return [code for code in OPERATOR_CODES for _ in range(OPERATOR_COPIES[code])]
+    return list(OPERATOR_PACK)
+
+
+def without(cards, removed) -> list:
+    """`cards` minus the multiset `removed` (order kept; missing cards are ignored)."""
+    if not removed:
+        return list(cards)
+    left = Counter(removed)
+    kept = []
+    for card in cards:
+        if left[card]:
+            left[card] -= 1
+        else:
+            kept.append(card)
+    return kept
 
 
 def sort_hand(hand: list[str]) -> list[str]:

@@ -84,19 +84,10 @@ def _check_setup(players: list[str], setup: dict) -> tuple:
     return order, hands, high_deck, low_deck, operator_deck
 
 
-def _remove(cards: list, placed: list) -> list:
-    left = Counter(placed)
-    kept = []
-    for card in cards:
-        if left[card]:
-            left[card] -= 1
-        else:
-            kept.append(card)
-    return kept
-
-
-def new_state(key: str, players: list[str], options: dict, seed: int, setup: dict) -> dict:
-    """The state before the first flip (the engine then starts the first turn)."""
+def new_state(key: str, players: list[str], options: dict, seed: int,
+              setup: dict) -> tuple[dict, list[str]]:
+    """The state before the deal and the first flip, and the players still to be dealt
+    three cards (those without a hand fixed by the setup), in play order."""
     order, hands, high_deck, low_deck, operator_deck = _check_setup(players, setup)
     state = {"game": key, "players": players, "options": options, "seed": seed,
              "shuffles": 0, "finished": False, "winners": []}
@@ -107,8 +98,8 @@ def new_state(key: str, players: list[str], options: dict, seed: int, setup: dic
     decks = {
         "high": high_deck if high_deck is not None else shuffled(state, rules.high_components()),
         "low": low_deck if low_deck is not None else shuffled(state, rules.low_components()),
-        "operator": operator_deck if operator_deck is not None
-        else shuffled(state, _remove(rules.operator_components(), placed)),
+        "operator": list(operator_deck) if operator_deck is not None
+        else shuffled(state, rules.without(rules.OPERATOR_PACK, placed)),
     }
     state.update({
         "order": list(order),

@@ -65,12 +65,12 @@ def compute_hand_values(gamma: float = GAMMA, tolerance: float = 0.01, max_round
                                            else gamma * after[hand])
             total = 0.0
             for i in range(len(PAIRS)):
-                best = stuck
+                best = None  # a hand that can play must play, however dear
                 for card in playable:
                     award = awards[card][i]
-                    if award is not None and award + keep[card] < best:
+                    if award is not None and (best is None or award + keep[card] < best):
                         best = award + keep[card]
-                total += best
+                total += stuck if best is None else best
             new[hand] = total / len(PAIRS)
         change = max(abs(new[h] - value[h]) for h in HANDS)
         value = new
@@ -101,13 +101,23 @@ BEFORE, AFTER = _table()
 AVERAGE_AFTER = sum(AFTER.values()) / len(AFTER)
 
 
-def keep_value(hand, card: str, odds: dict = PACK_DRAW) -> float:
-    """Discounted points the hand will still give away after playing `card` and drawing."""
+def _keep_value(hand, card: str, odds: dict) -> float:
     rest = list(hand)
     rest.remove(card)
     if len(rest) != 2:  # hands of other sizes only come from a scenario setup
         return GAMMA * AVERAGE_AFTER
     return GAMMA * sum(p * AFTER[hand_key(rest + [d])] for d, p in odds.items())
+
+
+# keep_value with the pack's odds, for every hand and card (the play-outs' hot path).
+PACK_KEEP = {(hand, card): _keep_value(hand, card, PACK_DRAW) for hand in HANDS for card in set(hand)}
+
+
+def keep_value(hand, card: str, odds: dict = PACK_DRAW) -> float:
+    """Discounted points the hand will still give away after playing `card` and drawing."""
+    if odds is PACK_DRAW and len(hand) == 3:
+        return PACK_KEEP[hand_key(hand), card]
+    return _keep_value(hand, card, odds)
 
 
 def hand_value(hand) -> float:
@@ -117,6 +127,8 @@ def hand_value(hand) -> float:
 
 def best_response(hand, high: int, low: int, odds: dict = PACK_DRAW) -> str:
     options = rules.play_options(hand, high, low)
+    if len(options) == 1:
+        return next(iter(options))
     return min(options, key=lambda c: (options[c] + keep_value(hand, c, odds), rules.CANONICAL[c]))
 
 

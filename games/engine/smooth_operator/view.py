@@ -6,9 +6,10 @@ discard pile (all of those cards were played face up), hand sizes and deck sizes
 other players' hands and the order of every deck (a discard pile shuffled into a deck is
 only a count from then on).
 
-A view shares with the state the parts the engine never changes in place (the order-draw
-record, this turn's response and special entries, the last turn's record): treat views as
-read-only, as the web layer does when it serialises them.
+A view shares with the state the parts the engine never changes in place once a state has
+been returned (players, order, winners, the order-draw record, the entries of this turn's
+responses and specials, the last turn's record): treat views as read-only, as the web layer
+does when it serialises them.
 """
 
 from __future__ import annotations
@@ -20,24 +21,24 @@ def _public(state: dict) -> dict:
     pending = state["pending"]
     phase = state["phase"]
     decks = state["decks"]
+    discards = state["discards"]
     return {
         "game": state["game"],
-        "players": list(state["players"]),
-        "order": list(state["order"]),
+        "players": state["players"],
+        "order": state["order"],
         "order_draws": state["order_draws"],
         "target": state["options"]["target"],
         "finished": state["finished"],
-        "winners": list(state["winners"]),
+        "winners": state["winners"],
         "phase": phase,
         "active": state["active"],
-        "waiting_for": [pending[0]] if phase == "respond" else
-                       [state["active"]] if phase == "special" else [],
-        "still_to_respond": list(pending),
+        "waiting_for": waiting_for(state),
+        "still_to_respond": pending[:],
         "turn": state["turn_number"],
         "high": state["high"],
         "low": state["low"],
-        "scores": dict(state["scores"]),
-        "turn_awards": dict(state["turn_awards"]),
+        "scores": state["scores"].copy(),
+        "turn_awards": state["turn_awards"].copy(),
         "turn_points": state["turn_points"],
         "doubles": state["doubles"],
         "free_choice": state["free_choice"],
@@ -48,8 +49,16 @@ def _public(state: dict) -> dict:
         "hand_counts": {p: len(h) for p, h in state["hands"].items()},
         "deck_counts": {"high": len(decks["high"]), "low": len(decks["low"]),
                         "operator": len(decks["operator"])},
-        "discards": {k: list(v) for k, v in state["discards"].items()},
+        "discards": {"high": discards["high"][:], "low": discards["low"][:],
+                     "operator": discards["operator"][:]},
     }
+
+
+def waiting_for(state: dict) -> list:
+    phase = state["phase"]
+    if phase == "respond":
+        return [state["pending"][0]]
+    return [state["active"]] if phase == "special" else []
 
 
 def player_view(engine, state: dict, player) -> dict:
@@ -81,13 +90,11 @@ def coach_view(engine, state: dict) -> dict:
 
 def summary(state: dict) -> dict:
     """The replay contract's omniscient summary."""
-    phase = state["phase"]
     return {
         "game": state["game"],
         "finished": state["finished"],
         "winners": list(state["winners"]),
-        "waiting_for": [state["pending"][0]] if phase == "respond" else
-                       [state["active"]] if phase == "special" else [],
+        "waiting_for": waiting_for(state),
         "hands": {p: rules.sort_hand(h) for p, h in state["hands"].items()},
         "order": list(state["order"]),
         "active": state["active"],
@@ -131,7 +138,8 @@ def describe_event(event: dict) -> str:
     if kind == "end_turn":
         return f"{event['player']} scored {_points(event['points'])} this turn and now has {event['score']}."
     if kind == "reshuffle":
-        return f"The {event['deck']} discard pile was shuffled into a new deck of {event['cards']} cards."
+        deck = {"high": "high number", "low": "low number"}.get(event["deck"], event["deck"])
+        return f"The {deck} discard pile was shuffled into a new deck of {event['cards']} cards."
     if kind == "no_card":
         return f"There was no operator card left for {event['player']} to draw."
     if kind == "game_over":

@@ -1,0 +1,165 @@
+"""The assignment form: which game and level, who plays against whom, and the goal.
+
+Choices depend on the game (its levels, how many computer players fit at the table, whether
+it has a mental-maths mode), so the form is built for one game; the page swaps it with htmx
+when the teacher picks another game.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+
+from games.catalogue import GAMES, GAMES_BY_KEY
+
+from . import presets
+from .models import Assignment, Classroom
+from .selectors import students_of_class
+
+GOAL_COUNT_MAX = 20
+WHOLE_CLASS, CHOSEN = "class", "chosen"
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+class AssignmentForm(forms.Form):
+    game = forms.ChoiceField(label="Game", choices=[(g.key, g.name) for g in GAMES])
+    preset = forms.ChoiceField(label="Level")
+    opponents = forms.ChoiceField(label="Who do they play against?", widget=forms.RadioSelect,
+                                  choices=Assignment.Opponents.choices)
+    bot_level = forms.ChoiceField(label="Computer players' level", choices=presets.BOT_LEVELS.items())
+    bot_count = forms.IntegerField(label="How many computer players at the table", required=False)
+    mental_math = forms.BooleanField(
+        label="Mental maths mode: students type the result of each sum before they play it",
+        required=False)
+    goal = forms.ChoiceField(label="What should students do?", widget=forms.RadioSelect,
+                             choices=Assignment.Goal.choices)
+    goal_count = forms.IntegerField(label="How many games (or wins)", min_value=1,
+                                    max_value=GOAL_COUNT_MAX, required=False)
+    goal_until = forms.DateField(label="Play until", required=False, widget=DateInput())
+    due_on = forms.DateField(label="Due date (optional)", required=False, widget=DateInput())
+    audience = forms.ChoiceField(label="Who is it for?", widget=forms.RadioSelect, choices=[
+        (WHOLE_CLASS, "The whole class (students who join later get it too)"),
+        (CHOSEN, "Only the students I choose"),
+    ])
+    students = forms.ModelMultipleChoiceField(label="Students", required=False, queryset=None,
+                                              widget=forms.CheckboxSelectMultiple)
+    title = forms.CharField(label="Title (optional)", max_length=100, required=False, strip=True,
+                            help_text="Leave empty to use the game and level, e.g. “Numero: Level 3”.")
+
+    def __init__(self, data=None, *, classroom: Classroom, game: str | None = None,
+                 initial: dict | None = None, assignment: Assignment | None = None):
+        initial = {"opponents": Assignment.Opponents.BOTS, "bot_level": "beginner",
+                   "goal": Assignment.Goal.PLAY, "goal_count": 3, "audience": WHOLE_CLASS,
+                   **(initial or {})}
+        super().__init__(data, initial=initial)
+        self.assignment = assignment
+        chosen = (data or {}).get("game") or game or initial.get("game") or GAMES[0].key
+        self.game = chosen if chosen in GAMES_BY_KEY else GAMES[0].key
+        if assignment is not None:
+            # The game of existing work is fixed: its progress counts games of that game.
+            self.game = assignment.game
+            self.fields["game"].disabled = True
+        self.initial["game"] = self.game
+        self.fields["preset"].choices = [(k, p["label"]) for k, p in presets.presets_for(self.game).items()]
+        low, high = presets.bot_count_range(self.game)
+        self.bot_range = (max(low, 1) if high else 0, high)
+        self.fields["bot_count"].min_value = self.bot_range[0]
+        self.fields["bot_count"].max_value = self.bot_range[1]
+        self.fields["bot_count"].widget.attrs.update(min=self.bot_range[0], max=self.bot_range[1])
+        self.fields["bot_count"].validators = []  # checked in clean() with a message per game
+        self.initial.setdefault("bot_count", self.bot_range[0])
+        self.fields["students"].queryset = students_of_class(classroom=classroom)
+        self.is_solo = presets.is_solo(self.game)
+        self.has_mental_math = presets.supports_mental_math(self.game)
+        if self.is_solo:
+            for name in ("opponents", "bot_level", "bot_count"):
+                self.fields[name].required = False
+        if not self.has_mental_math:
+            del self.fields["mental_math"]
+
+    @property
+    def game_info(self):
+        return GAMES_BY_KEY[self.game]
+
+    def _today(self):
+        return timezone.localdate()
+
+    def _unchanged(self, field: str, value) -> bool:
+        return self.assignment is not None and getattr(self.assignment, field) == value
+
+    def clean_goal_until(self):
+        value = self.cleaned_data.get("goal_until")
+        if value and value < self._today() and not self._unchanged("goal_until", value):
+            raise forms.ValidationError("Choose today or a later date.")
+        return value
+
+    def clean_due_on(self):
+        value = self.cleaned_data.get("due_on")
+        if value and value < self._today() and not self._unchanged("due_on", value):
+            raise forms.ValidationError("Choose today or a later date.")
+        return value
+
+    def clean(self):
+        data = super().clean()
+        opponents = data.get("opponents") or Assignment.Opponents.BOTS
+        if not self.is_solo and opponents != Assignment.Opponents.CLASSMATES:
+            count = data.get("bot_count")
+            low, high = self.bot_range
+            if count is None or not low <= count <= high:
+                message = (f"{self.game_info.name} needs exactly {low} computer player{'s' if low != 1 else ''}."
+                           if low == high else f"Choose between {low} and {high} computer players.")
+                self.add_error("bot_count", message)
+        goal = data.get("goal")
+        if goal in (Assignment.Goal.PLAY, Assignment.Goal.WIN) and not data.get("goal_count"):
+            self.add_error("goal_count", f"Choose how many games (1 to {GOAL_COUNT_MAX}).")
+        if goal == Assignment.Goal.UNTIL and not data.get("goal_until"):
+            self.add_error("goal_until", "Choose the last day to play.")
+        if data.get("audience") == CHOSEN and not data.get("students"):
+            self.add_error("students", "Tick at least one student, or choose the whole class.")
+        if not self.errors:
+            try:
+                presets.resolve(game=self.game, preset=data["preset"],
+                                player_count=1 + (data.get("bot_count") or 0))
+            except presets.PresetError as exc:
+                self.add_error("preset", str(exc))
+        return data
+
+    def service_kwargs(self) -> dict:
+        """What assignment_create / assignment_update take."""
+        data = self.cleaned_data
+        return {
+            "title": data.get("title") or "", "game": self.game, "preset": data["preset"],
+            "opponents": data.get("opponents") or Assignment.Opponents.BOTS,
+            "bot_level": data.get("bot_level") or "beginner", "bot_count": data.get("bot_count") or 0,
+            "mental_math": bool(data.get("mental_math")),
+            "goal": data["goal"], "goal_count": data.get("goal_count") or 1,
+            "goal_until": data.get("goal_until"), "due_on": data.get("due_on"),
+            "students": list(data["students"]) if data.get("audience") == CHOSEN else [],
+        }
+
+
+def initial_from_assignment(assignment: Assignment) -> dict:
+    chosen = list(assignment.students.values_list("pk", flat=True))
+    return {
+        "game": assignment.game, "preset": assignment.preset, "title": assignment.title,
+        "opponents": assignment.opponents, "bot_level": assignment.bot_level,
+        "bot_count": assignment.bot_count, "mental_math": assignment.mental_math,
+        "goal": assignment.goal, "goal_count": assignment.goal_count,
+        "goal_until": assignment.goal_until, "due_on": assignment.due_on,
+        "audience": CHOSEN if chosen else WHOLE_CLASS, "students": chosen,
+    }
+
+
+def initial_from_query(query) -> dict:
+    """Keep what the teacher already chose when the page is rebuilt for another game."""
+    fields = AssignmentForm.base_fields
+    initial = {name: query.get(name) for name in fields if name in query and name != "students"}
+    if "students" in query:
+        initial["students"] = query.getlist("students")
+    return initial

@@ -1,0 +1,85 @@
+"""Assignments: a game with a preset, opponents and a goal, for the class or chosen students."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games.catalogue import GAMES_BY_KEY
+
+from .. import presets
+from ..models import Assignment, Classroom
+
+
+def _settings(*, title: str, game: str, preset: str, opponents: str, bot_level: str,
+              bot_count: int, mental_math: bool, goal: str, goal_count: int,
+              goal_until: date | None, due_on: date | None) -> dict:
+    """The stored fields, made consistent: options from the preset (checked by the engine),
+    no opponents for a one-player game, mental maths only where the game has it."""
+    if presets.is_solo(game):
+        opponents, bot_count = Assignment.Opponents.BOTS, 0
+    players = 1 + bot_count if opponents != Assignment.Opponents.CLASSMATES else None
+    choice = presets.resolve(game=game, preset=preset, player_count=players)
+    if bot_level not in presets.BOT_LEVELS:
+        raise presets.PresetError("Choose a level for the computer players.")
+    return {
+        "title": title.strip() or f"{GAMES_BY_KEY[game].name}: {choice.label}",
+        "game": game, "preset": preset, "options": choice.options,
+        "opponents": opponents, "bot_level": bot_level, "bot_count": bot_count,
+        "mental_math": mental_math and presets.supports_mental_math(game),
+        "goal": goal, "goal_count": goal_count,
+        "goal_until": goal_until if goal == Assignment.Goal.UNTIL else None,
+        "due_on": due_on,
+    }
+
+
+@transaction.atomic
+def assignment_create(*, classroom: Classroom, created_by: User, students: list[User] | None = None,
+                      **fields) -> Assignment:
+    """`students` empty or None: the whole class, including students who join later."""
+    assignment = Assignment.objects.create(classroom=classroom, created_by=created_by,
+                                           **_settings(**fields))
+    assignment.students.set(students or [])
+    return assignment
+
+
+@transaction.atomic
+def assignment_update(*, assignment: Assignment, students: list[User] | None = None,
+                      **fields) -> Assignment:
+    for name, value in _settings(**fields).items():
+        setattr(assignment, name, value)
+    assignment.save()
+    assignment.students.set(students or [])
+    return assignment
+
+
+def assignment_close(*, assignment: Assignment) -> Assignment:
+    """Closed work leaves students' home pages; progress is kept and it can be reopened."""
+    if assignment.closed_at is None:
+        assignment.closed_at = timezone.now()
+        assignment.save(update_fields=["closed_at"])
+    return assignment
+
+
+def assignment_reopen(*, assignment: Assignment) -> Assignment:
+    assignment.closed_at = None
+    assignment.save(update_fields=["closed_at"])
+    return assignment
+
+
+@transaction.atomic
+def assignment_duplicate(*, assignment: Assignment, to_classroom: Classroom,
+                         created_by: User) -> Assignment:
+    """A copy for another class (or the same one), open, for the whole class: chosen
+    students belong to the original class."""
+    copy = Assignment.objects.create(
+        classroom=to_classroom, created_by=created_by,
+        **{field: getattr(assignment, field) for field in (
+            "title", "game", "preset", "options", "opponents", "bot_level", "bot_count",
+            "mental_math", "goal", "goal_count", "goal_until", "due_on")})
+    if to_classroom.pk == assignment.classroom_id:
+        copy.students.set(assignment.students.all())
+    return copy

@@ -1,0 +1,80 @@
+"""Co-teaching: invite a teacher by an e-mailed link; accepting gives the same rights.
+
+The link carries a random token; only its hash is stored. A link works once and expires.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Callable
+
+from django.core.mail import send_mail
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from accounts.models import User
+
+from ..models import Classroom, CoTeacherInvite
+from ..selectors import hash_invite_token, pending_invites_of_class
+
+INVITE_LIFETIME = timedelta(days=7)
+
+
+class InviteError(ValueError):
+    """An invitation that cannot be sent or accepted; the message is for a teacher."""
+
+
+@transaction.atomic
+def co_teacher_invite(*, classroom: Classroom, invited_by: User, email: str,
+                      link_for: Callable[[str], str]) -> CoTeacherInvite:
+    """Create an invitation and e-mail its link (`link_for(token)` builds the absolute URL).
+
+    A new invitation to the same address replaces the older one, so only one link is live.
+    """
+    email = User.objects.normalize_email(email).strip().lower()
+    if classroom.teachers.filter(email__iexact=email).exists():
+        raise InviteError(f"{email} already teaches this class.")
+    now = timezone.now()
+    pending_invites_of_class(classroom=classroom).filter(email__iexact=email).update(withdrawn_at=now)
+    token = secrets.token_urlsafe(32)
+    invite = CoTeacherInvite.objects.create(
+        classroom=classroom, email=email, invited_by=invited_by,
+        token_hash=hash_invite_token(token), expires_at=now + INVITE_LIFETIME)
+    context = {"invite": invite, "link": link_for(token), "days": INVITE_LIFETIME.days,
+               "inviter": invited_by.display_name, "classroom": classroom}
+    # Sent after commit: a rolled-back invitation must not leave a link in someone's inbox.
+    transaction.on_commit(lambda: send_mail(
+        subject=render_to_string("classroom/email/invite_subject.txt", context).strip(),
+        message=render_to_string("classroom/email/invite_body.txt", context),
+        from_email=None, recipient_list=[email]))
+    return invite
+
+
+@transaction.atomic
+def co_teacher_invite_accept(*, invite: CoTeacherInvite, teacher: User) -> Classroom:
+    # Lock the row: two tabs accepting the same link at once must not both succeed.
+    invite = CoTeacherInvite.objects.select_for_update().select_related("classroom").get(pk=invite.pk)
+    if not invite.is_usable(timezone.now()):
+        raise InviteError("This invitation has already been used, withdrawn, or has expired.")
+    if teacher.role != User.Role.TEACHER:
+        raise InviteError("Only a teacher account can accept an invitation to co-teach.")
+    invite.classroom.teachers.add(teacher)
+    invite.accepted_at = timezone.now()
+    invite.accepted_by = teacher
+    invite.save(update_fields=["accepted_at", "accepted_by"])
+    return invite.classroom
+
+
+def co_teacher_invite_withdraw(*, invite: CoTeacherInvite) -> None:
+    if invite.accepted_at is None and invite.withdrawn_at is None:
+        invite.withdrawn_at = timezone.now()
+        invite.save(update_fields=["withdrawn_at"])
+
+
+def co_teacher_remove(*, classroom: Classroom, teacher: User) -> None:
+    """Take a co-teacher off the class (or let them leave it). The owner always stays."""
+    if teacher.pk == classroom.owner_id:
+        raise InviteError("The teacher who created the class cannot be removed from it.")
+    classroom.teachers.remove(teacher)

@@ -1,0 +1,53 @@
+"""Plain-words descriptions of assignments, shared by teacher and student pages."""
+
+from django import template
+from django.utils.formats import date_format
+from django.utils.timesince import timesince
+
+from games.catalogue import GAMES_BY_KEY
+
+from .. import presets
+from ..models import Assignment
+
+register = template.Library()
+
+
+@register.filter
+def game_name(key: str) -> str:
+    info = GAMES_BY_KEY.get(key)
+    return info.name if info else key
+
+
+@register.filter
+def level_label(assignment: Assignment) -> str:
+    return presets.preset_label(assignment.game, assignment.preset)
+
+
+@register.filter
+def opponents_text(assignment: Assignment) -> str:
+    if presets.is_solo(assignment.game):
+        return "Played alone"
+    bots = (f"{assignment.bot_count} computer player{'s' if assignment.bot_count != 1 else ''} "
+            f"({presets.BOT_LEVELS.get(assignment.bot_level, assignment.bot_level).split(' (')[0]})")
+    if assignment.opponents == Assignment.Opponents.CLASSMATES:
+        return "Against classmates"
+    if assignment.opponents == Assignment.Opponents.EITHER:
+        return f"Against classmates or {bots}"
+    return f"Against {bots}"
+
+
+@register.filter
+def goal_text(assignment: Assignment) -> str:
+    count = assignment.goal_count
+    if assignment.goal == Assignment.Goal.PLAY:
+        return f"Play {count} game{'s' if count != 1 else ''}"
+    if assignment.goal == Assignment.Goal.WIN:
+        return f"Win {count} game{'s' if count != 1 else ''}"
+    until = date_format(assignment.goal_until, "D j M") if assignment.goal_until else "the end date"
+    return f"Play as much as you like until {until}"
+
+
+@register.filter
+def seen_ago(moment) -> str:
+    """"5 minutes ago", one unit only: a teacher scanning the class needs no more."""
+    return f"{timesince(moment, depth=1)} ago" if moment else ""

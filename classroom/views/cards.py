@@ -1,0 +1,64 @@
+"""Printable sign-in cards: a page to print from the browser, and a PDF (A4 or Letter)."""
+
+from urllib.parse import urlencode
+
+import segno
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
+
+from accounts import pictures
+from accounts.permissions import teacher_required
+
+from .. import selectors
+from ..cards_pdf import CARDS_PER_PAGE, PAPERS, Card, render_cards
+from .common import teacher_class
+
+
+def _paper(request) -> str:
+    paper = request.GET.get("paper", "a4")
+    return paper if paper in PAPERS else "a4"
+
+
+def _cards(request, classroom) -> list[Card]:
+    join = reverse("accounts:join")
+    return [
+        Card(name=s.display_name, class_name=classroom.name, code=classroom.join_code,
+             pictures=s.picture_sequence,
+             link=request.build_absolute_uri(f"{join}?{urlencode({'class': classroom.join_code, 'student': s.pk})}"))
+        for s in selectors.students_of_class(classroom=classroom)
+    ]
+
+
+@teacher_required
+def sign_in_cards(request, pk: int):
+    classroom = teacher_class(request, pk)
+    cards = _cards(request, classroom)
+    pages = [
+        [{"card": card,
+          "pictures": [(key, pictures.PICTURES[key]) for key in card.pictures],
+          # segno writes only path data (never the student's name), so this SVG is safe markup.
+          "qr_svg": mark_safe(segno.make(card.link, error="m").svg_inline(scale=3, border=4))}
+         for card in cards[start:start + CARDS_PER_PAGE]]
+        for start in range(0, len(cards), CARDS_PER_PAGE)
+    ]
+    return render(request, "classroom/sign_in_cards.html", {
+        "classroom": classroom, "pages": pages, "paper": _paper(request),
+        "papers": [(key, label) for key, (label, _) in PAPERS.items()],
+        "join_url": request.build_absolute_uri(reverse("accounts:join")),
+    })
+
+
+@teacher_required
+def sign_in_cards_pdf(request, pk: int):
+    classroom = teacher_class(request, pk)
+    paper = _paper(request)
+    pdf = render_cards(_cards(request, classroom), paper=paper,
+                       title=f"Sign-in cards: {classroom.name}")
+    response = HttpResponse(pdf, content_type="application/pdf")
+    filename = f"sign-in-cards-{slugify(classroom.name) or classroom.pk}-{paper}.pdf"
+    # inline: the browser shows it (ready to print); its own button saves it.
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response

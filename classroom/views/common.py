@@ -1,0 +1,28 @@
+"""Fetching what a view works on, through the selectors, and the shared confirmation page."""
+
+from django.shortcuts import get_object_or_404, render
+
+from ..models import Assignment, Classroom
+from ..selectors import assignments_for_teacher, classes_for_teacher, students_for_teacher
+
+
+def teacher_class(request, pk: int, *, archived: bool | None = False) -> Classroom:
+    """One of the teacher's classes (active by default), else 404."""
+    return get_object_or_404(classes_for_teacher(teacher=request.user, archived=archived), pk=pk)
+
+
+def teacher_student(request, pk: int):
+    return get_object_or_404(students_for_teacher(teacher=request.user), pk=pk)
+
+
+def teacher_assignment(request, pk: int) -> Assignment:
+    return get_object_or_404(assignments_for_teacher(teacher=request.user), pk=pk)
+
+
+def confirm(request, *, title: str, question: str, button: str, cancel_url: str,
+            details: list[str] | None = None, danger: bool = True, status: int = 200):
+    """A page that asks before a destructive change; its form posts back to the same URL."""
+    return render(request, "classroom/confirm.html", {
+        "title": title, "question": question, "button": button, "cancel_url": cancel_url,
+        "details": details or [], "danger": danger,
+    }, status=status)

@@ -1,0 +1,193 @@
+"""The class list: add students (one, pasted, CSV), and manage one student."""
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from accounts import pictures
+from accounts import services as accounts
+from accounts.permissions import teacher_required
+
+from .. import names, selectors, services
+from ..forms import (CsvUploadForm, PastedNamesForm, PicturePasswordChoiceForm, StudentMoveForm,
+                     StudentNameForm, TextPasswordForm)
+from ..roster_input import RosterInputError, rows_from_csv, rows_from_text
+from .common import confirm, teacher_class, teacher_student
+
+
+def _add_page(request, classroom, *, single=None, pasted=None, upload=None, problems=None,
+              active="one"):
+    return render(request, "classroom/students_add.html", {
+        "classroom": classroom, "active": active, "problems": problems or [],
+        "single_form": single or StudentNameForm(),
+        "paste_form": pasted or PastedNamesForm(),
+        "csv_form": upload or CsvUploadForm(),
+        "student_count": selectors.students_of_class(classroom=classroom).count(),
+    })
+
+
+def _added(request, classroom, students):
+    count = len(students)
+    if count == 1:
+        messages.success(request, f"{students[0].display_name} is in the class.")
+    else:
+        messages.success(request, f"{count} students are in the class.")
+    return redirect("classroom:class_detail", pk=classroom.pk)
+
+
+@teacher_required
+def students_add(request, pk: int):
+    """The "Add students" page; posting here adds one student."""
+    classroom = teacher_class(request, pk)
+    form = StudentNameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            student = services.student_add(classroom=classroom, name=form.cleaned_data["name"])
+        except services.RosterError as exc:
+            form.add_error("name", exc.problems[0].reason)
+        else:
+            if "add_another" in request.POST:
+                messages.success(request, f"{student.display_name} is in the class. Add the next one.")
+                return redirect("classroom:students_add", pk=classroom.pk)
+            return _added(request, classroom, [student])
+    return _add_page(request, classroom, single=form)
+
+
+@teacher_required
+def students_paste(request, pk: int):
+    classroom = teacher_class(request, pk)
+    form = PastedNamesForm(request.POST or None)
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            students = services.students_add(classroom=classroom,
+                                             rows=rows_from_text(form.cleaned_data["names"]))
+        except RosterInputError as exc:
+            form.add_error("names", str(exc))
+        except services.RosterError as exc:
+            problems = exc.problems
+            form.add_error(None, _nothing_added(len(problems)))
+        else:
+            return _added(request, classroom, students)
+    return _add_page(request, classroom, pasted=form, problems=problems, active="paste")
+
+
+@teacher_required
+def students_import(request, pk: int):
+    classroom = teacher_class(request, pk)
+    form = CsvUploadForm(request.POST or None, request.FILES or None)
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            rows = rows_from_csv(form.cleaned_data["file"].read())
+            students = services.students_add(classroom=classroom, rows=rows)
+        except RosterInputError as exc:
+            form.add_error("file", str(exc))
+        except services.RosterError as exc:
+            problems = exc.problems
+            form.add_error(None, _nothing_added(len(problems)))
+        else:
+            return _added(request, classroom, students)
+    return _add_page(request, classroom, upload=form, problems=problems, active="csv")
+
+
+def _nothing_added(count: int) -> str:
+    rows = "1 row needs" if count == 1 else f"{count} rows need"
+    return f"Nobody was added yet: {rows} fixing first. Fix them and try again."
+
+
+# ----- one student ---------------------------------------------------------------------
+
+def _student_page(request, student, *, rename=None, move=None, picture=None, text=None):
+    other_classes = selectors.classes_for_teacher(teacher=request.user).exclude(pk=student.classroom_id)
+    return render(request, "classroom/student_detail.html", {
+        "student": student, "classroom": student.classroom,
+        "pictures": [(key, pictures.PICTURES[key]) for key in student.picture_sequence],
+        "rename_form": rename or StudentNameForm(initial={"name": student.display_name}),
+        "move_form": move or StudentMoveForm(classes=other_classes),
+        "has_other_classes": other_classes.exists(),
+        "picture_form": picture or PicturePasswordChoiceForm(),
+        "text_form": text or TextPasswordForm(),
+        "has_text_password": student.has_usable_password(),
+    })
+
+
+@teacher_required
+def student_detail(request, pk: int):
+    """The student's page; posting here renames them."""
+    student = teacher_student(request, pk)
+    form = StudentNameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.student_rename(student=student, name=form.cleaned_data["name"])
+        except names.InvalidName as exc:
+            form.add_error("name", str(exc))
+        else:
+            messages.success(request, f"Renamed to {student.display_name}.")
+            return redirect("classroom:student_detail", pk=student.pk)
+    return _student_page(request, student, rename=form)
+
+
+@teacher_required
+@require_POST
+def student_move(request, pk: int):
+    student = teacher_student(request, pk)
+    classes = selectors.classes_for_teacher(teacher=request.user).exclude(pk=student.classroom_id)
+    form = StudentMoveForm(request.POST, classes=classes)
+    if form.is_valid():
+        old_class = student.classroom
+        try:
+            services.student_move(student=student, to_classroom=form.cleaned_data["to_classroom"])
+        except names.InvalidName as exc:
+            form.add_error("to_classroom", str(exc))
+        else:
+            messages.success(request, f"{student.display_name} moved to {student.classroom.name}.")
+            return redirect("classroom:class_detail", pk=old_class.pk)
+    return _student_page(request, student, move=form)
+
+
+@teacher_required
+def student_remove(request, pk: int):
+    student = teacher_student(request, pk)
+    classroom = student.classroom
+    if request.method == "POST":
+        services.student_remove(student=student)
+        messages.success(request, f"{student.display_name} is no longer in {classroom.name}.")
+        return redirect("classroom:class_detail", pk=classroom.pk)
+    return confirm(
+        request, title=f"Remove {student.display_name}?", button="Remove from the class",
+        question=f"Remove {student.display_name} from “{classroom.name}”?",
+        details=["They will not be able to sign in any more, and they leave the class list.",
+                 "Their finished games stay in the class's records."],
+        cancel_url=reverse("classroom:student_detail", args=[student.pk]))
+
+
+@teacher_required
+@require_POST
+def student_pictures(request, pk: int):
+    student = teacher_student(request, pk)
+    form = PicturePasswordChoiceForm(request.POST)
+    if not form.is_valid():
+        return _student_page(request, student, picture=form)
+    sequence = accounts.student_set_picture_password(student=student, sequence=form.sequence)
+    messages.success(request, f"{student.display_name}'s new pictures: "
+                              f"{', '.join(pictures.labels(sequence))}.")
+    return redirect("classroom:student_detail", pk=student.pk)
+
+
+@teacher_required
+@require_POST
+def student_text_password(request, pk: int):
+    student = teacher_student(request, pk)
+    if request.POST.get("action") == "clear":
+        accounts.student_clear_text_password(student=student)
+        messages.success(request, f"{student.display_name} signs in with pictures only now.")
+        return redirect("classroom:student_detail", pk=student.pk)
+    form = TextPasswordForm(request.POST)
+    if not form.is_valid():
+        return _student_page(request, student, text=form)
+    accounts.student_set_text_password(student=student, password=form.cleaned_data["password"])
+    messages.success(request, f"{student.display_name} can now sign in with the text password "
+                              "you typed, or with their pictures.")
+    return redirect("classroom:student_detail", pk=student.pk)

@@ -1,0 +1,16 @@
+"""The Multiplication Game (`multiplication`): see ../../../docs/rules-multiplication.md."""
+
+from .bots import BOTS
+from .engine import MultiplicationEngine
+
+ENGINE = MultiplicationEngine()
+
+PRESETS = {
+    "classic": {"label": "Classic: the 42 product cards", "options": {}},
+    "free_cards": {"label": "With two free cards", "options": {"free_cards": 2}},
+    "short": {"label": "Short game: five cards each, 100 turns at most",
+              "options": {"hand_size": 5, "turn_limit": 100}},
+    "small_hands": {"label": "Small hands: four cards each", "options": {"hand_size": 4}},
+}
+
+__all__ = ["ENGINE", "BOTS", "PRESETS"]

@@ -1,0 +1,64 @@
+"""Fixtures for classroom tests: a second teacher and class, co-teachers, assignments, games."""
+
+import pytest
+from django.utils import timezone
+
+from classroom import services
+from classroom.models import Assignment
+from games.models import Game, Seat
+
+
+@pytest.fixture
+def other_teacher(make_teacher):
+    return make_teacher(name="Mr Other", email="other@school.test")
+
+
+@pytest.fixture
+def other_classroom(make_classroom, other_teacher):
+    return make_classroom(other_teacher, name="Other class", join_code="XYZ789")
+
+
+@pytest.fixture
+def other_student(make_student, other_classroom):
+    return make_student(other_classroom, "Olga", ("moon", "star", "fish"))
+
+
+@pytest.fixture
+def co_teacher(make_teacher, classroom):
+    co = make_teacher(name="Ms Co", email="co@school.test")
+    classroom.teachers.add(co)
+    return co
+
+
+@pytest.fixture
+def make_assignment(teacher):
+    def make(classroom, *, game="smooth_operator", preset="quick", students=None, **fields) -> Assignment:
+        values = {"title": "", "opponents": Assignment.Opponents.BOTS, "bot_level": "beginner",
+                  "bot_count": 1, "mental_math": False, "goal": Assignment.Goal.PLAY,
+                  "goal_count": 5, "goal_until": None, "due_on": None, **fields}
+        return services.assignment_create(classroom=classroom, created_by=teacher, game=game,
+                                          preset=preset, students=students, **values)
+
+    return make
+
+
+@pytest.fixture
+def assignment(make_assignment, classroom):
+    return make_assignment(classroom, title="Warm-up")
+
+
+@pytest.fixture
+def make_game(db):
+    """A game of the assignment where `student` had a seat (against one bot)."""
+    def make(assignment, student, *, won=False, status=Game.Status.FINISHED, score=10, finished_at=None):
+        game = Game.objects.create(
+            key=assignment.game if assignment else "smooth_operator", status=status,
+            classroom=assignment.classroom if assignment else student.classroom,
+            assignment=assignment, finished_at=finished_at or timezone.now())
+        Seat.objects.create(game=game, position=0, user=student, name=student.display_name,
+                            is_winner=won, score=score)
+        Seat.objects.create(game=game, position=1, bot_level="beginner", name="Computer 1",
+                            is_winner=not won, score=score + 1)
+        return game
+
+    return make

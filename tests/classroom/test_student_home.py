@@ -1,0 +1,116 @@
+"""The student's page: my assignments with progress, free play, my recent games; only mine."""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from classroom import services
+from tests.classroom.helpers import page_text as text
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def home(client, student):
+    client.force_login(student)
+    return lambda: client.get(reverse("classroom:student_home"))
+
+
+def test_no_work_yet_says_what_happens_next(home):
+    page = text(home())
+    assert "No assignments right now. When your teacher gives you one, it will show up here." in page
+    assert "You haven't finished a game yet." in page
+
+
+def test_an_assignment_with_progress_stars_and_a_play_button(home, student, assignment, make_game):
+    make_game(assignment, student)
+    make_game(assignment, student, won=True)
+    response = home()
+    page = text(response)
+    assert "Warm-up" in page and "Play 5 games" in page and "2 of 5 games" in page
+    assert 'aria-label="2 stars of 5"' in response.content.decode()
+    assert page.count("★") == 2 and page.count("☆") == 3
+    assert reverse("classroom:assignment_start", args=[assignment.pk]) in response.content.decode()
+    assert "Well done!" not in page
+
+
+def test_a_finished_goal_earns_a_badge(home, student, make_assignment, classroom, make_game):
+    work = make_assignment(classroom, title="Two wins", goal="win", goal_count=2)
+    make_game(work, student, won=True)
+    make_game(work, student, won=True)
+    page = text(home())
+    assert "2 of 2 wins" in page and "Well done! You finished this one." in page and "Play again" in page
+
+
+def test_only_my_open_assignments_show(home, classroom, student, make_student, make_assignment,
+                                       other_classroom):
+    ben = make_student(classroom, "Ben")
+    make_assignment(classroom, title="For Ben only", students=[ben])
+    make_assignment(classroom, title="For Ann and Ben", students=[student, ben])
+    closed = make_assignment(classroom, title="Closed work")
+    services.assignment_close(assignment=closed)
+    make_assignment(other_classroom, title="Other class work")
+    page = text(home())
+    assert "For Ann and Ben" in page
+    for hidden in ("For Ben only", "Closed work", "Other class work"):
+        assert hidden not in page
+
+
+def test_due_work_comes_first_soonest_first(home, classroom, make_assignment):
+    today = timezone.localdate()
+    make_assignment(classroom, title="No date")
+    make_assignment(classroom, title="Due later", due_on=today + timedelta(days=9))
+    make_assignment(classroom, title="Due soon", due_on=today + timedelta(days=2))
+    page = text(home())
+    assert page.index("Due soon") < page.index("Due later") < page.index("No date")
+
+
+def test_free_play_lists_every_game_unless_the_teacher_switched_it_off(home, classroom):
+    page = text(home())
+    for name in ("Smooth Operator", "Add or Multiply?", "Numero", "Numero Solitaire", "The Multiplication Game"):
+        assert name in page
+    services.classroom_set_free_play(classroom=classroom, free_play=False)
+    page = text(home())
+    assert "Free play is switched off for your class right now." in page
+    assert "The Multiplication Game" not in page
+
+
+def test_my_recent_games_newest_first_with_the_result_and_never_a_classmates(
+        home, student, classroom, assignment, make_student, make_game):
+    ben = make_student(classroom, "Ben")
+    now = timezone.now()
+    make_game(assignment, student, won=True, score=42, finished_at=now - timedelta(days=2))
+    make_game(None, student, won=False, score=7, finished_at=now - timedelta(hours=1))
+    make_game(assignment, ben, won=True, score=99, finished_at=now)
+    page = text(home())
+    recent = page.split("My recent games")[1]
+    assert recent.index("Free play") < recent.index("Warm-up")
+    assert "Played · 7 points" in recent and "You won · 42 points" in recent
+    assert "99" not in recent and "Ben" not in page
+
+
+def test_play_opens_the_friendly_holding_page_only_for_my_work(client, student, other_student, assignment):
+    url = reverse("classroom:assignment_start", args=[assignment.pk])
+    client.force_login(student)
+    response = client.get(url)
+    assert response.status_code == 200 and "Games open here soon!" in text(response)
+    client.force_login(other_student)
+    assert client.get(url).status_code == 404
+
+
+def test_free_play_start_follows_the_switch(client, student, classroom):
+    url = reverse("classroom:free_play_start", args=["numero"])
+    client.force_login(student)
+    assert client.get(url).status_code == 200
+    assert client.get(reverse("classroom:free_play_start", args=["chess"])).status_code == 404
+    services.classroom_set_free_play(classroom=classroom, free_play=False)
+    assert client.get(url).status_code == 404
+
+
+def test_visiting_records_last_seen(home, student):
+    assert student.last_seen_at is None
+    home()
+    student.refresh_from_db()
+    assert student.last_seen_at is not None

@@ -1,0 +1,142 @@
+"""The game WebSocket: who may connect, what each viewer receives, and bad messages."""
+
+import json
+import re
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from config.asgi import application
+from games.models import Game, Move
+from games.services import SeatSpec, game_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def cookie_for(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
+
+
+def connect_as(user, game_id):
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+    if user is not None:
+        headers.append((b"cookie", cookie_for(user)))
+    return WebsocketCommunicator(application, f"/ws/game/{game_id}/", headers=headers)
+
+
+@pytest.fixture
+def table(classroom, student, make_student):
+    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
+    game = game_create(key="smooth_operator", classroom=classroom, seed=9, options={"target": 200},
+                       seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
+    return game, student, ben
+
+
+def move_message(game, action, key="k" * 12, **extra):
+    return json.dumps({"action": json.dumps(action), "expected_version": str(game.version),
+                       "idempotency_key": key, "HEADERS": {"HX-Request": "true"}, **extra})
+
+
+def waiting_player(game):
+    from games import engine
+
+    game.refresh_from_db()
+    return engine.get(game.key).waiting_for(game.state)[0]
+
+
+@pytest.mark.asyncio
+async def test_a_seated_student_gets_the_whole_table_on_connect(table):
+    game, ann, _ = table
+    comm = connect_as(ann, game.pk)
+    connected, _ = await comm.connect()
+    assert connected
+    html = await comm.receive_from(timeout=5)
+    assert 'id="table-status"' in html and 'hx-swap-oob="true"' in html and "Ann (you)" in html
+    await comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_outsiders_cannot_connect(table, make_classroom, make_student, make_teacher):
+    game, _, _ = table
+    other_teacher = make_teacher()
+    stranger = make_student(make_classroom(other_teacher, name="Other", join_code="QQQ234"), "Zed")
+    for user in (None, stranger, other_teacher):
+        comm = connect_as(user, game.pk)
+        connected, code = await comm.connect()
+        assert not connected and code == 4403
+
+
+@pytest.mark.asyncio
+async def test_the_class_teacher_watches_read_only_with_every_hand(table, teacher):
+    game, _, _ = table
+    comm = connect_as(teacher, game.pk)
+    assert (await comm.connect())[0]
+    html = await comm.receive_from(timeout=5)
+    assert "Everyone&#x27;s cards (teacher view)" in html or "Everyone's cards (teacher view)" in html
+    await comm.send_to(text_data=move_message(game, {"type": "end_turn"}))
+    reply = await comm.receive_from(timeout=5)
+    assert "You are watching this game" in reply
+    assert not await Move.objects.filter(game=game).aexists()
+    await comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_bad_messages_get_an_error_to_the_sender_only_and_change_nothing(table):
+    game, ann, ben = table
+    a, b = connect_as(ann, game.pk), connect_as(ben, game.pk)
+    await a.connect(), await b.connect()
+    await a.receive_from(timeout=5), await b.receive_from(timeout=5)
+    for junk in ("not json", json.dumps([1, 2]), json.dumps({"action": "{}", "expected_version": "0"}),
+                 json.dumps({"action": "{}", "expected_version": "0", "idempotency_key": "x" * 12, "evil": 1}),
+                 move_message(game, {"type": "play"}, key="short")):
+        await a.send_to(text_data=junk)
+        reply = await a.receive_from(timeout=5)
+        assert 'class="alert alert-error"' in reply
+    assert await b.receive_nothing(timeout=0.3)
+    assert not await Move.objects.filter(game=game).aexists()
+    await a.disconnect(), await b.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_move_reaches_every_viewer_each_with_their_own_view(table):
+    game, ann, ben = table
+    first = await Game.objects.aget(pk=game.pk)
+    from asgiref.sync import sync_to_async
+
+    mover_name = await sync_to_async(waiting_player)(first)
+    mover, other = (ann, ben) if mover_name == "Ann" else (ben, ann)
+    m, o = connect_as(mover, game.pk), connect_as(other, game.pk)
+    await m.connect(), await o.connect()
+    await m.receive_from(timeout=5), await o.receive_from(timeout=5)
+    state = first.state
+    card = next(c for c in state["hands"][mover_name] if c in "+-x")
+    await m.send_to(text_data=move_message(first, {"type": "play", "card": card}, key="move-0001"))
+    mover_html, other_html = await m.receive_from(timeout=5), await o.receive_from(timeout=5)
+    game_now = await Game.objects.aget(pk=game.pk)
+    assert game_now.version == 1
+    other_name = other.display_name
+    for html, viewer in ((mover_html, mover_name), (other_html, other_name)):
+        assert f"{viewer} (you)" in html
+        assert f"played" in html  # the move is told in words to both
+    await m.disconnect(), await o.disconnect()
+
+
+def test_a_players_fragment_never_depends_on_another_players_hidden_cards(table):
+    """Two states that differ only in Ben's hand and the deck order render identically for Ann."""
+    from games.rendering import render_table
+
+    game, _, _ = table
+    ann_seat = game.seats.get(name="Ann")
+    strip = lambda html: re.sub(r'name="idempotency_key" value="[^"]+"', "", html)  # noqa: E731
+    before = strip(render_table(game_id=game.pk, seat=ann_seat, coach=False))
+    state = game.state
+    state["hands"]["Ben"] = ["free_turn", "double", "free_choice"]
+    for deck in state["decks"].values():
+        deck.reverse()
+    Game.objects.filter(pk=game.pk).update(state=state)
+    after = strip(render_table(game_id=game.pk, seat=ann_seat, coach=False))
+    assert before == after
