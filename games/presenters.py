@@ -64,3 +64,27 @@ def _smooth_operator_board(view: dict) -> dict:
 BOARD_CONTEXT = {
     "smooth_operator": _smooth_operator_board,
 }
+
+
+def went_well(*, game: Game, seat) -> list[str]:
+    """A few encouraging, true sentences about the student's own play in a finished game."""
+    if seat is None:
+        return []
+    moves = list(game.moves.filter(seat=seat).only("accepted", "analysis", "error_code"))
+    accepted = [m for m in moves if m.accepted]
+    lines = []
+    if game.key == "smooth_operator":
+        answers = [m.analysis for m in accepted if m.analysis.get("distinct_values", 0) >= 2]
+        lowest = sum(1 for a in answers if a.get("missed_lower") is False)
+        if answers:
+            lines.append(f"You gave the fewest points possible in {lowest} of {len(answers)} choices.")
+    elif game.key == "multiplication":
+        facts = [m.analysis.get("fact") for m in moves if m.analysis.get("fact")]
+        right = sum(1 for f in facts if f.get("correct"))
+        if facts:
+            lines.append(f"You named {right} of {len(facts)} times-table facts correctly.")
+    if accepted and len(accepted) == len(moves):
+        lines.append("Every move you tried followed the rules. Brilliant!")
+    elif moves:
+        lines.append(f"{len(accepted)} of your {len(moves)} tries were allowed moves: the others taught you a rule.")
+    return lines or ["Thanks for playing: every game makes you faster."]

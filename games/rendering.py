@@ -32,6 +32,8 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
         "log": [text for move in recent_moves(game=game)
                 for text in (engine.describe_event(e) for e in move.events) if text],
         "board_template": f"games/boards/{game.key}.html",
+        "interactive": seat is not None and not view.get("finished"),
+        "went_well": presenters.went_well(game=game, seat=seat) if view.get("finished") else [],
         # A fresh key per render: re-sending the same form (a double tap, a resend after a
         # reconnect) repeats its key and is recognised as a duplicate by the move service.
         "form_key": secrets.token_hex(8),

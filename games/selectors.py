@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from accounts.permissions import is_student, is_teacher
 
-from .models import Game, Seat
+from .models import Game, Move, Seat
 
 
 @dataclass(frozen=True)
@@ -41,3 +41,20 @@ def recent_moves(*, game: Game, limit: int = 8) -> list:
     moves = list(game.moves.filter(accepted=True).select_related("seat").order_by("-sequence")[:limit])
     moves.reverse()
     return moves
+
+
+def accepted_moves(*, game: Game) -> list[Move]:
+    return list(game.moves.filter(accepted=True).select_related("seat").order_by("sequence"))
+
+
+def game_state_at(*, game: Game, turn: int, moves: list[Move] | None = None) -> dict:
+    """The state after `turn` accepted moves, rebuilt from the seed and the recorded actions
+    (engines are deterministic, so this is exactly the state the players saw)."""
+    from games import engine as engines
+
+    engine = engines.get(game.key)
+    names = [seat.name for seat in game.seats.all()]
+    state = engine.new_game(names, game.options, game.seed)
+    for move in (moves if moves is not None else accepted_moves(game=game))[:turn]:
+        state, _ = engine.apply(state, move.seat.name, move.action)
+    return state

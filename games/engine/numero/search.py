@@ -131,10 +131,16 @@ class TakeSearch:
         self._canonical = _CanonicalWilds(
             [sum(1 << i for i in c) for c in classes.values() if len(c) > 1])
         # Items ordered by value (largest first) so groups close quickly; same class adjacent.
-        self.order = sorted(range(self.m), key=lambda i: (-items[i][0], repr(items[i][1]), i))
+        # Items that only differ in what the objective ignores are interchangeable: for cards,
+        # the value and the number of cards; for points, everything scoring looks at.
+        def klass_of(item):
+            value, facts = item
+            return (value, facts[0]) if objective == "cards" else (value, facts)
+
+        self.order = sorted(range(self.m), key=lambda i: (-items[i][0], repr(klass_of(items[i])), i))
         self.values = [items[i][0] for i in self.order]
         self.facts = [items[i][1] for i in self.order]
-        klass = [(self.values[k], self.facts[k]) for k in range(self.m)]
+        klass = [klass_of(items[i]) for i in self.order]
         self.same_as_prev = [k > 0 and klass[k] == klass[k - 1] for k in range(self.m)]
         self.options = [item_options(v, self.wilds) for v in self.values]
 

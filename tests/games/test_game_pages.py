@@ -1,0 +1,108 @@
+"""Game pages over HTTP: the table, results, play again, and the replay."""
+
+import pytest
+from django.urls import reverse
+
+from games import engine as engines
+from games.models import Game
+from games.services import SeatSpec, game_apply_move, game_create
+
+pytestmark = pytest.mark.django_db
+
+
+def play_to_end(game: Game) -> Game:
+    """Let bots decide for every seat (humans included) through the real move service."""
+    engine = engines.get(game.key)
+    for _ in range(5000):
+        game.refresh_from_db()
+        if game.state["finished"]:
+            return game
+        name = engine.waiting_for(game.state)[0]
+        seat = game.seats.get(name=name)
+        action = engines.make_bot(game.key, "beginner", game.version).choose(engine.view(game.state, name))
+        assert game_apply_move(game_id=game.pk, seat=seat, action=action,
+                               expected_version=game.version, schedule_bots=False).applied
+    raise AssertionError("game did not finish")
+
+
+@pytest.fixture
+def finished(classroom, student):
+    game = game_create(key="smooth_operator", classroom=classroom, seed=21, options={"target": 200},
+                       seats=[SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="player")])
+    return play_to_end(game)
+
+
+def test_results_show_scores_what_went_well_and_next_steps(client, student, finished):
+    client.force_login(student)
+    page = client.get(reverse("games:table", args=[finished.pk])).content.decode()
+    assert "Game over" in page or "You won!" in page
+    assert "What went well" in page and "fewest points possible in" in page
+    assert "Play again" in page and "Back to my assignments" in page
+    seats = {s.name: s for s in finished.seats.all()}
+    assert sum(s.is_winner for s in seats.values()) >= 1
+
+
+def test_play_again_starts_a_new_game_with_the_same_settings(client, student, finished):
+    client.force_login(student)
+    response = client.post(reverse("games:play_again", args=[finished.pk]))
+    new = Game.objects.exclude(pk=finished.pk).get()
+    assert response["Location"] == reverse("games:table", args=[new.pk])
+    assert new.options == finished.options and new.key == finished.key
+    assert [(s.name, s.bot_level, s.user_id) for s in new.seats.all()] == \
+        [(s.name, s.bot_level, s.user_id) for s in finished.seats.all()]
+
+
+def test_replay_steps_through_every_move(client, student, teacher, finished):
+    moves = finished.moves.filter(accepted=True).count()
+    client.force_login(student)
+    url = reverse("games:replay", args=[finished.pk])
+    last = client.get(url).content.decode()
+    assert f"Move {moves} of {moves}" in last
+    third = client.get(url + "?turn=3").content.decode()
+    assert f"Move 3 of {moves}" in third and 'href="?turn=2"' in third and 'href="?turn=4"' in third
+    assert "Everyone&#x27;s cards" not in third and "Everyone's cards" not in third
+    start = client.get(url + "?turn=0").content.decode()
+    assert "The start of the game" in start
+    for junk in ("abc", "-5", "99999"):
+        assert client.get(url + f"?turn={junk}").status_code == 200
+    client.force_login(teacher)
+    assert "Everyone's cards (teacher view)" in client.get(url + "?turn=3").content.decode()
+
+
+def test_replay_rebuilds_the_exact_final_state(finished):
+    from games.selectors import game_state_at
+
+    moves = finished.moves.filter(accepted=True).count()
+    assert game_state_at(game=finished, turn=moves) == finished.state
+
+
+def test_unfinished_game_has_no_replay_yet(client, classroom, student):
+    game = game_create(key="smooth_operator", classroom=classroom, seed=2,
+                       seats=[SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="player")])
+    client.force_login(student)
+    assert client.get(reverse("games:replay", args=[game.pk]))["Location"] == reverse("games:table", args=[game.pk])
+
+
+def test_other_students_cannot_open_a_game(client, classroom, student, make_student, finished):
+    ben = make_student(classroom, "Ben")
+    client.force_login(ben)
+    assert client.get(reverse("games:table", args=[finished.pk])).status_code == 404
+    assert client.get(reverse("games:replay", args=[finished.pk])).status_code == 404
+    assert client.post(reverse("games:play_again", args=[finished.pk])).status_code == 404
+
+
+def test_free_play_starts_a_game_against_bots(client, student):
+    client.force_login(student)
+    response = client.post(reverse("games:free_play_start", args=["smooth_operator"]), {"level": "expert"})
+    game = Game.objects.get()
+    assert response["Location"] == reverse("games:table", args=[game.pk])
+    assert [s.bot_level for s in game.seats.all()] == ["", "expert", "expert"]
+    assert client.post(reverse("games:free_play_start", args=["chess"])).status_code == 404
+
+
+def test_free_play_can_be_switched_off(client, student, classroom):
+    classroom.free_play = False
+    classroom.save()
+    client.force_login(student)
+    assert client.post(reverse("games:free_play_start", args=["smooth_operator"])).status_code == 404
+    assert not Game.objects.exists()
