@@ -27,7 +27,7 @@ def play_to_end(game: Game) -> Game:
 
 @pytest.fixture
 def finished(classroom, student):
-    game = game_create(key="smooth_operator", classroom=classroom, seed=21, options={"target": 200},
+    game = game_create(key="smooth_operator", classroom=classroom, seed=22, options={"target": 1000},
                        seats=[SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="player")])
     return play_to_end(game)
 
