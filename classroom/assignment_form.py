@@ -73,7 +73,7 @@ class AssignmentForm(forms.Form):
         self.fields["bot_count"].max_value = self.bot_range[1]
         self.fields["bot_count"].widget.attrs.update(min=self.bot_range[0], max=self.bot_range[1])
         self.fields["bot_count"].validators = []  # checked in clean() with a message per game
-        self.initial.setdefault("bot_count", self.bot_range[0])
+        self.initial["bot_count"] = self._bot_count_within_range(self.initial.get("bot_count"))
         self.fields["students"].queryset = students_of_class(classroom=classroom)
         self.is_solo = presets.is_solo(self.game)
         self.has_mental_math = presets.supports_mental_math(self.game)
@@ -82,6 +82,14 @@ class AssignmentForm(forms.Form):
                 self.fields[name].required = False
         if not self.has_mental_math:
             del self.fields["mental_math"]
+
+    def _bot_count_within_range(self, value) -> int:
+        """A count carried over from another game may not fit this one's table: nudge it in."""
+        low, high = self.bot_range
+        try:
+            return min(max(int(value), low), high)
+        except (TypeError, ValueError):
+            return low
 
     @property
     def game_info(self):

@@ -48,5 +48,4 @@ urlpatterns = [
     # Students
     path("play/", student.student_home, name="student_home"),
     path("play/assignment/<int:pk>/start/", student.assignment_start, name="assignment_start"),
-    path("play/free/<str:game>/start/", student.free_play_start, name="free_play_start"),
 ]

@@ -40,8 +40,21 @@ def _smooth_operator(view: dict) -> str:
     return "Your turn."
 
 
+def _multiplication(view: dict) -> str:
+    multipliers = ", ".join(str(m) for m in view.get("open", {}).get("multipliers", []))
+    return (f"Your turn: put down a card that has {multipliers} as a multiplier and say its two "
+            "multipliers, or draw a card.")
+
+
+def _add_or_multiply(view: dict) -> str:
+    return ("Choose a number card for each rival and + or × for yourself. "
+            "Nobody sees your choice until everyone has chosen.")
+
+
 YOUR_TURN = {
     "smooth_operator": _smooth_operator,
+    "multiplication": _multiplication,
+    "add_or_multiply": _add_or_multiply,
 }
 
 
@@ -61,8 +74,23 @@ def _smooth_operator_board(view: dict) -> dict:
     }
 
 
+def _multiplication_board(view: dict) -> dict:
+    return {"one_to_ten": range(1, 11)}
+
+
+def _add_or_multiply_board(view: dict) -> dict:
+    me, hand = view.get("me"), view.get("hand") or {}
+    return {
+        "am_opponents": [p for p in view.get("players", []) if p != me],
+        "am_numbers": sorted(set(hand.get("numbers", []))),
+        "am_operations": sorted(set(hand.get("operations", []))),
+    }
+
+
 BOARD_CONTEXT = {
     "smooth_operator": _smooth_operator_board,
+    "multiplication": _multiplication_board,
+    "add_or_multiply": _add_or_multiply_board,
 }
 
 

@@ -20,9 +20,10 @@ def teacher_assignment(request, pk: int) -> Assignment:
 
 
 def confirm(request, *, title: str, question: str, button: str, cancel_url: str,
-            details: list[str] | None = None, danger: bool = True, status: int = 200):
-    """A page that asks before a destructive change; its form posts back to the same URL."""
+            details: list[str] | None = None, danger: bool = True, hidden: dict | None = None):
+    """A page that asks before a destructive change; its form posts back to the same URL
+    (with `hidden` fields, for actions that are themselves POST-only)."""
     return render(request, "classroom/confirm.html", {
         "title": title, "question": question, "button": button, "cancel_url": cancel_url,
-        "details": details or [], "danger": danger,
-    }, status=status)
+        "details": details or [], "danger": danger, "hidden": (hidden or {}).items(),
+    })

@@ -100,11 +100,12 @@ def _nothing_added(count: int) -> str:
 # ----- one student ---------------------------------------------------------------------
 
 def _student_page(request, student, *, rename=None, move=None, picture=None, text=None):
+    rename = rename or StudentNameForm(initial={"name": student.display_name})
     other_classes = selectors.classes_for_teacher(teacher=request.user).exclude(pk=student.classroom_id)
     return render(request, "classroom/student_detail.html", {
         "student": student, "classroom": student.classroom,
         "pictures": [(key, pictures.PICTURES[key]) for key in student.picture_sequence],
-        "rename_form": rename or StudentNameForm(initial={"name": student.display_name}),
+        "rename_form": rename,
         "move_form": move or StudentMoveForm(classes=other_classes),
         "has_other_classes": other_classes.exists(),
         "picture_form": picture or PicturePasswordChoiceForm(),
@@ -117,7 +118,7 @@ def _student_page(request, student, *, rename=None, move=None, picture=None, tex
 def student_detail(request, pk: int):
     """The student's page; posting here renames them."""
     student = teacher_student(request, pk)
-    form = StudentNameForm(request.POST or None)
+    form = StudentNameForm(request.POST or None, initial={"name": student.display_name})
     if request.method == "POST" and form.is_valid():
         try:
             services.student_rename(student=student, name=form.cleaned_data["name"])
@@ -170,6 +171,16 @@ def student_pictures(request, pk: int):
     form = PicturePasswordChoiceForm(request.POST)
     if not form.is_valid():
         return _student_page(request, student, picture=form)
+    if form.sequence is None and request.POST.get("confirmed") != "yes":
+        # New random pictures make the printed card wrong: ask first. (Chosen pictures are
+        # already a deliberate choice.)
+        return confirm(
+            request, title=f"New pictures for {student.display_name}?", button="Give new pictures",
+            question=f"Give {student.display_name} new random pictures?",
+            details=["Their current pictures, and the sign-in card printed with them, stop working.",
+                     "You will see the new pictures straight away; print a new card for them."],
+            cancel_url=reverse("classroom:student_detail", args=[student.pk]), danger=False,
+            hidden={"confirmed": "yes"})
     sequence = accounts.student_set_picture_password(student=student, sequence=form.sequence)
     messages.success(request, f"{student.display_name}'s new pictures: "
                               f"{', '.join(pictures.labels(sequence))}.")

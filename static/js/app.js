@@ -152,3 +152,46 @@
     if (form) update(form);
   });
 })();
+
+// Composite moves (a card plus its declaration, a choice per opponent): a form marked
+// data-compose='{"type": ...}' builds its action from fields named act-<key>[.<subkey>].
+// data-types maps keys to "int" or "auto" (digits become numbers); data-lists names keys
+// that collect several fields into a list. The server checks everything again.
+(function () {
+  "use strict";
+  function convert(value, type) {
+    if (type === "int") return /^-?\d+$/.test(value) ? parseInt(value, 10) : value;
+    if (type === "auto") return /^\d+$/.test(value) ? parseInt(value, 10) : value;
+    return value;
+  }
+  document.addEventListener("htmx:wsConfigSend", function (evt) {
+    const form = evt.detail.elt.closest ? evt.detail.elt.closest("form[data-compose]") : null;
+    if (!form) return;
+    const action = JSON.parse(form.dataset.compose);
+    const types = JSON.parse(form.dataset.types || "{}");
+    const lists = (form.dataset.lists || "").split(" ").filter(Boolean);
+    const data = new FormData(form);
+    data.forEach(function (raw, name) {
+      if (!name.startsWith("act-")) return;
+      const path = name.slice(4).split(".");
+      const value = convert(String(raw), types[path[0]] || "str");
+      if (lists.indexOf(path[0]) >= 0) {
+        (action[path[0]] = action[path[0]] || []).push(value);
+      } else if (path.length === 2) {
+        (action[path[0]] = action[path[0]] || {})[path[1]] = value;
+      } else {
+        action[path[0]] = value;
+      }
+    });
+    const params = { action: JSON.stringify(action),
+                     expected_version: data.get("expected_version"),
+                     idempotency_key: data.get("idempotency_key") };
+    if (data.get("answer") !== null && data.get("answer") !== "") params.answer = data.get("answer");
+    evt.detail.parameters = params;
+  });
+  // Required choices missing: let the browser say which, in plain words, at the field.
+  document.addEventListener("htmx:validation:halted", function (evt) {
+    const form = evt.target.closest ? evt.target.closest("form") : null;
+    if (form) form.reportValidity();
+  });
+})();

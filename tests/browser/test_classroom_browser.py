@@ -85,3 +85,21 @@ def test_teacher_sets_up_a_class_and_a_student_finds_the_assignment(page, browse
     expect(assignment_card).to_contain_text("0 of 4 games")
     assignment_card.get_by_role("link", name="Play Subtraction week").click()
     expect(student_page.get_by_text("Games open here soon!")).to_be_visible()
+
+
+def test_removing_a_student_asks_first_and_works_by_keyboard(page, live_daphne, teacher, classroom, student):
+    page.goto(live_daphne + "/teacher/sign-in/")
+    page.get_by_label("E-mail").fill("rivera@school.test")
+    page.get_by_label("Password").fill("correct-horse-42")
+    page.get_by_label("Password").press("Enter")
+    page.goto(f"{live_daphne}/teach/students/{student.pk}/")
+    page.get_by_role("link", name="Remove from the class…").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Remove Ann from “Class 5B”?")).to_be_visible()
+    # The safe choice has the focus; the destructive one is one Shift+Tab away.
+    expect(page.get_by_role("link", name="Cancel, go back")).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    expect(page.get_by_role("button", name="Remove from the class")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Ann is no longer in Class 5B.")).to_be_visible()
+    expect(page.get_by_text("No students yet")).to_be_visible()

@@ -114,6 +114,12 @@ def test_picking_another_game_swaps_only_the_fields_and_keeps_the_choices(signed
     assert 'value="Fractions week"' in fragment
     assert re.search(r'<input type="radio" name="goal" value="win"[^>]*checked', fragment)
     assert "Mental maths mode" not in fragment
+    # Numero seats 2 or 3: the 2 computer players chosen for Smooth Operator still fit...
+    assert 'name="bot_count" value="2"' in fragment
+    # ...but Add or Multiply? needs exactly 2, so a count of 3 is brought into range.
+    fragment = signed_in.get(url, form_data(game="add_or_multiply", bot_count="3"),
+                             HTTP_HX_REQUEST="true").content.decode()
+    assert 'name="bot_count" value="2"' in fragment
 
 
 def test_edit_keeps_the_game_and_changes_the_rest(signed_in, classroom, assignment):

@@ -143,6 +143,7 @@ def test_names_are_escaped_everywhere(signed_in, classroom, make_assignment, cli
 
 def test_rename_refuses_a_name_in_use_and_keeps_what_was_typed(signed_in, classroom, student, make_student):
     ben = make_student(classroom, "Ben")
+    assert 'value="Ben"' in signed_in.get(reverse("classroom:student_detail", args=[ben.pk])).content.decode()
     response = signed_in.post(reverse("classroom:student_detail", args=[ben.pk]), {"name": " ANN "})
     page = response.content.decode()
     assert "There is already a student called “ANN” in this class." in page
@@ -192,7 +193,13 @@ def test_new_random_pictures_are_shown_to_the_teacher_and_lift_a_lockout(signed_
     for _ in range(5):
         record_failure(scope="picture", key=str(student.pk))
     assert locked_until(scope="picture", key=str(student.pk))
-    response = signed_in.post(reverse("classroom:student_pictures", args=[student.pk]), follow=True)
+    url = reverse("classroom:student_pictures", args=[student.pk])
+    question = signed_in.post(url)
+    assert "Give Ann new random pictures?" in text(question)
+    assert 'name="confirmed" value="yes"' in question.content.decode()
+    student.refresh_from_db()
+    assert student.picture_sequence == ["cat", "sun", "tree"]  # asking changed nothing
+    response = signed_in.post(url, {"confirmed": "yes"}, follow=True)
     student.refresh_from_db()
     labels = ", ".join(p.title() for p in student.picture_sequence)
     assert f"Ann's new pictures: {labels}." in text(response)

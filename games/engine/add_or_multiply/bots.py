@@ -2,16 +2,17 @@
 
 - beginner: a uniformly random legal play.
 - player: greedy. Opponents choose independently, so the expected score of `x` is the
-  product of the means of the cards each opponent still holds, and that of `+` their sum:
-  it takes the better one. It sends its cards so as to give away as little as it can,
-  the lowest card to the opponent most likely to multiply, sparing the trailing player.
-- expert: Monte Carlo. Its own score depends only on its operations (the opponents choose
-  what comes in) and the opponents' scores only on what it sends, so it decides the two
-  apart. Each held operation is scored by playouts of the incoming cards (itself greedy
-  afterwards); each of the player's best-ranked sends by sampled secret choices of the
-  opponents this round (uniform over their legal plays: nothing else about them is known)
-  followed by random playouts, with the same samples for every send. In a short last
-  round every pair of opponent choices is scored exactly.
+  product of what each opponent is expected to send (the mean of its different values,
+  as a random legal play would), and that of `+` their sum: it takes the better one. It
+  sends the cards that give away least, the lowest to the opponent most likely to
+  multiply, sparing the trailing player.
+- expert: Monte Carlo with opponent modelling. Its own score depends only on its
+  operations (the opponents choose what comes in) and the opponents' scores only on what it
+  sends, so it decides the two apart, over the same sampled secret choices of the
+  opponents this round, each followed by a random playout of the remaining rounds. Each
+  opponent is sampled as making the player bot's choice with a learnt chance (Bayes over
+  the revealed rounds: did they play greedily so far?), else a uniformly random legal play.
+  In a short last round every pair of opponent choices is weighed exactly.
 """
 
 from __future__ import annotations
@@ -98,83 +99,99 @@ class PlayerBot(Bot):
 
 class ExpertBot(Bot):
     level = "expert"
-    operation_samples = 120   # playouts per operation
+    greedy_prior = 0.1        # belief, before any reveal, that an opponent plays greedily
+    greedy_faith = 0.8        # how often a greedy opponent makes the player bot's choice
+    samples = 64              # sampled opponent choices (each with a playout)
     shortlist = 8             # distinct sends kept from the greedy ranking
-    send_samples = 32         # playouts per send
-    exact_limit = 100         # last round: score every pair of opponent plays up to this
+    send_samples = 32         # of those samples, how many score each send
+    exact_limit = 100         # last round: weigh every pair of opponent plays up to this
 
     def choose(self, view):
-        operation = self._operation(view)
-        sends = self._sends(view, operation)
-        return {"type": "play", "on": sends, "operation": operation}
-
-    def _operation(self, view) -> str:
-        """Own score depends only on the operations (what comes in is the opponents'
-        choice), so each held operation is scored by playouts of the incoming cards."""
+        me = view["me"]
+        targets = rules.opponents(view["players"], me)
+        samples = self._opponent_samples(view, targets)
+        ranked = rank_plays(view)
+        # Own points depend only on the operations (the opponents choose what comes in)...
         held = sorted(set(view["hand"]["operations"]))
-        if len(held) == 1:
-            return held[0]
-        seeds = [self.rng.getrandbits(32) for _ in range(self.operation_samples)]
-        totals = {op: sum(_own_playout(view, op, random.Random(s)) for s in seeds) for op in held}
-        return max(held, key=lambda op: (totals[op], op == "+"))
-
-    def _sends(self, view, operation) -> dict:
-        """The opponents' scores depend only on what is sent to them: keep the send that
-        gives them the fewest points, over sampled choices of theirs and playouts."""
-        players, me = view["players"], view["me"]
-        targets = rules.opponents(players, me)
+        operation = held[0]
+        if len(held) > 1:
+            own = {op: self._expected(view, next(p for p in ranked if p["operation"] == op),
+                                      samples, [me]) for op in held}
+            operation = max(held, key=lambda op: (own[op], op == "+"))
+        # ... and the opponents' points only on what is sent to them.
         sends = []
-        for play in rank_plays(view):
-            if play["operation"] == operation and play["on"] not in sends:
-                sends.append(play["on"])
-        their_plays = [rules.legal_plays(view["hands"][t], rules.opponents(players, t))
-                       for t in targets]
-        exact = len(their_plays[0]) * len(their_plays[1]) <= self.exact_limit
-        if view["round"] == view["rounds"] and exact:
-            # No playout follows the last round: every pair of their choices is scored.
-            samples = [(a, b, 0) for a in their_plays[0] for b in their_plays[1]]
-        else:
-            # The same samples and seeds for every send: common random numbers make the
-            # comparison far less noisy than independent samples would.
-            samples = [(self.rng.choice(their_plays[0]), self.rng.choice(their_plays[1]),
-                        self.rng.getrandbits(32)) for _ in range(self.send_samples)]
-            sends = sends[: self.shortlist]
+        for play in ranked:
+            if play["operation"] == operation and play not in sends:
+                sends.append(play)
+        if len(samples) > self.send_samples:
+            samples, sends = samples[: self.send_samples], sends[: self.shortlist]
+        return min(sends, key=lambda play: self._expected(view, play, samples, targets))
+
+    def _greedy_chance(self, view, target) -> float:
+        """How likely `target` is to make the player bot's choice now, learnt from the
+        revealed rounds: Bayes between "greedy" (makes that choice `greedy_faith` of the
+        time, else plays at random) and "random" (any legal play alike)."""
+        greedy, faith = self.greedy_prior, self.greedy_faith
+        hands = {p: rules.starting_hand() for p in view["players"]}
+        scores = {p: 0 for p in view["players"]}
+        for past in view["history"]:
+            seat = dict(view, me=target, hand=hands[target], hands=hands, scores=scores)
+            ranked = rank_plays(seat)
+            actual = past["plays"][target]
+            chance = 1 / len(ranked)
+            if ranked[0]["on"] == actual["on"] and ranked[0]["operation"] == actual["operation"]:
+                if_greedy, if_random = faith + (1 - faith) * chance, chance
+            else:
+                if_greedy, if_random = (1 - faith) * (1 - chance), 1 - chance
+            greedy = greedy * if_greedy / (greedy * if_greedy + (1 - greedy) * if_random)
+            hands = {p: rules.remove_play(hands[p], past["plays"][p]["on"],
+                                          past["plays"][p]["operation"]) for p in hands}
+            scores = {p: scores[p] + past["results"][p]["points"] for p in scores}
+        return greedy * faith
+
+    def _opponent_samples(self, view, targets) -> list:
+        """[(first target's play, second's play, playout seed, weight)]: each opponent makes
+        the player bot's choice with its `_greedy_chance`, else a uniformly random play."""
+        players = view["players"]
+        models = []
+        for t in targets:
+            legal = rules.legal_plays(view["hands"][t], rules.opponents(players, t))
+            seat = dict(view, me=t, hand=view["hands"][t])  # hands and scores are public
+            models.append((legal, rank_plays(seat)[0], self._greedy_chance(view, t)))
+        (legal1, greedy1, q1), (legal2, greedy2, q2) = models
+        if view["round"] == view["rounds"] and len(legal1) * len(legal2) <= self.exact_limit:
+            # No playout follows the last round: weigh every pair of their choices.
+            def weighted(legal, greedy, q):
+                return [(p, (1 - q) / len(legal) + (q if p == greedy else 0)) for p in legal]
+            return [(a, b, 0, wa * wb) for a, wa in weighted(legal1, greedy1, q1)
+                    for b, wb in weighted(legal2, greedy2, q2)]
+
+        def pick(legal, greedy, q):
+            return greedy if self.rng.random() < q else self.rng.choice(legal)
+        # The same samples and seeds for every candidate: common random numbers make the
+        # comparison far less noisy than independent samples would.
+        return [(pick(legal1, greedy1, q1), pick(legal2, greedy2, q2), self.rng.getrandbits(32), 1.0)
+                for _ in range(self.samples)]
+
+    def _expected(self, view, play, samples, whose) -> float:
+        """Weighted mean final points of `whose` after `play` and each sampled round."""
+        me = view["me"]
+        first, second = rules.opponents(view["players"], me)
         rounds_left = view["rounds"] - view["round"]
-        mine = {"type": "play", "operation": operation}
-
-        def given_away(on):
-            total = 0
-            for first, second, seed in samples:
-                chosen = {me: dict(mine, on=on), targets[0]: first, targets[1]: second}
-                points = _playout(view, chosen, rounds_left, random.Random(seed))
-                total += points[targets[0]] + points[targets[1]]
-            return total
-
-        return min(sends, key=given_away)
+        total = 0.0
+        for first_play, second_play, seed, weight in samples:
+            chosen = {me: play, first: first_play, second: second_play}
+            points = _playout(view, chosen, rounds_left, seed)
+            total += weight * sum(points[p] for p in whose)
+        return total
 
 
-def _own_playout(view, operation, rng) -> int:
-    """The viewer's points from now on when playing `operation` now and then greedily,
-    with each opponent sending it a random card of theirs every round."""
-    players, me = view["players"], view["me"]
-    senders = [list(view["hands"][p]["numbers"]) for p in rules.opponents(players, me)]
-    operations = list(view["hand"]["operations"])
-    points = 0
-    for _ in range(view["rounds"] - view["round"] + 1):
-        if operation is None:
-            operation = better_operation(senders[0], senders[1], operations)
-        operations.remove(operation)
-        # The first opponent sends its first card to the viewer, the second its second.
-        came = (random_send(senders[0], rng)[0], random_send(senders[1], rng)[1])
-        points += rules.combine(operation, *came)
-        operation = None
-    return points
-
-
-def _playout(view, chosen, rounds_left, rng) -> dict:
+def _playout(view, chosen, rounds_left, seed) -> dict:
     """Final scores after this round's `chosen` plays and `rounds_left` more rounds in
     which the opponents play at random and the viewer picks its operation with
-    `better_operation` (its sends stay random: they do not change its own score)."""
+    `better_operation`. The viewer's own random sends use a separate generator, so that
+    they never shift the opponents' random draws (it keeps comparisons paired)."""
+    rng, own_rng = random.Random(seed), random.Random(seed + 1)
     players = view["players"]
     me = players.index(view["me"])
     facts = rules.round_facts(players, chosen)
@@ -188,7 +205,7 @@ def _playout(view, chosen, rounds_left, rng) -> dict:
         mine = better_operation(numbers[(me + 1) % 3], numbers[(me + 2) % 3], operations[me])
         incoming = [[], [], []]
         for i in range(3):
-            a, b = random_send(numbers[i], rng)
+            a, b = random_send(numbers[i], own_rng if i == me else rng)
             incoming[(i + 1) % 3].append(a)
             incoming[(i + 2) % 3].append(b)
         operations[me].remove(mine)

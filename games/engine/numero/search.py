@@ -329,45 +329,79 @@ class TakeSearch:
 
     def _bound_function(self, opts, t: int):
         """bound(used, wild mask): the most the free items and wild cards can still add (the
-        open group's own take point and bonuses excluded)."""
+        open group's own take point and bonuses excluded; `best` adds them).
+
+        Cards: every free item that could be taken, plus every spare wild card that some such
+        item could use. Points adds their printed points, and per group that could still be
+        formed (at most one per item, at most the reachable total / t) its take point, at
+        most 10 for size and colours (a group needs 4 cards for those) and at most 10 for
+        operations (a group needs a wild card's operations for those)."""
         m, nw = self.m, len(self.wilds)
         points = self.objective == "points"
         full, wall = (1 << m) - 1, (1 << nw) - 1
-        usable, worth, most = [0] * m, [0] * m, [0] * m
+        # per item: worth, wild cards it could use, counts as one, largest fitting value,
+        # its own cards, whether it already carries an operation
+        stats = []
         for k in range(m):
+            if not opts[k]:
+                stats.append(None)
+                continue
+            n, printed, _colours, ops, build = self.facts[k]
+            usable = 0
             for o in opts[k]:
-                usable[k] |= o[0]
-            if opts[k]:
-                n, printed = self.facts[k][0], self.facts[k][1]
-                worth[k] = n + (printed if points else 0)
-                most[k] = max(o[1] for o in opts[k])
+                usable |= o[0]
+            stats.append((n + (printed if points else 0), usable,
+                          max(o[1] for o in opts[k]), n, 1 if ops or build else 0))
         wild_worth = [1 + (printed_points(w) if points else 0) for w in self.wilds]
+
+        def measure(free: int) -> tuple:
+            """(worth, reach, count, reachable, cards, carriers) of a set of free items."""
+            worth = reach = count = reachable = cards = carriers = 0
+            while free:
+                low = free & -free
+                free ^= low
+                st = stats[low.bit_length() - 1]
+                if st is not None:
+                    worth += st[0]
+                    reach |= st[1]
+                    count += 1
+                    reachable += st[2]
+                    cards += st[3]
+                    carriers += st[4]
+            return worth, reach, count, reachable, cards, carriers
+
+        def spare_value(spare: int) -> tuple[int, int]:
+            worth = n = 0
+            while spare:
+                low = spare & -spare
+                spare ^= low
+                worth += wild_worth[low.bit_length() - 1]
+                n += 1
+            return worth, n
+
+        def combine(measured: tuple, wused: int) -> int:
+            worth, reach, count, reachable, cards, carriers = measured
+            extra, nspare = spare_value(wall & ~wused & reach)
+            b = worth + extra
+            if points:
+                groups = min(count, reachable // t)
+                b += groups + CLEAR_BONUS
+                b += 10 * min(groups, (cards + nspare) // 4)
+                b += 10 * min(groups, carriers + nspare)
+            return b
+
         cache: dict[int, int] = {}
+        measured_cache: dict[int, tuple] = {}
 
         def bound(used: int, wused: int) -> int:
-            free = full & ~used
-            key = free | wused << m
+            key = used | wused << m
             b = cache.get(key)
             if b is None:
-                b = reach = count = reachable = 0
-                f = free
-                while f:
-                    low = f & -f
-                    f ^= low
-                    k = low.bit_length() - 1
-                    if worth[k]:
-                        b += worth[k]
-                        reach |= usable[k]
-                        count += 1
-                        reachable += most[k]
-                spare = wall & ~wused & reach
-                while spare:
-                    low = spare & -spare
-                    spare ^= low
-                    b += wild_worth[low.bit_length() - 1]
-                if points:  # per possible group: a take point and at most 20 in bonuses
-                    b += GROUP_MAX * min(count, reachable // t) + CLEAR_BONUS
-                cache[key] = b
+                free = full & ~used
+                measured = measured_cache.get(free)
+                if measured is None:
+                    measured = measured_cache[free] = measure(free)
+                b = cache[key] = combine(measured, wused)
             return b
 
         return bound

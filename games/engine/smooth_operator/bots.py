@@ -22,27 +22,38 @@ def lowest_card(hand, high: int, low: int) -> str:
     return min(options, key=lambda card: (options[card], KEEP_VALUE[card]))
 
 
-def greedy_action(kind: str, hand, high: int, low: int, awards: dict, doubles: int) -> dict:
+def comes_straight_back(deck_count: int, operator_discards: list) -> bool:
+    """A special played now would be the only card to draw back (a pack cut short by a
+    setup): playing free_turn or double again and again would never end the turn."""
+    return deck_count == 0 and not operator_discards
+
+
+def greedy_action(kind: str, hand, high: int, low: int, awards: dict, doubles: int,
+                  recycled: bool = False) -> dict:
     """Respond with the lowest card; give up the least useful special; as the active player
     play free_turn, free_choice when it raises the awards, double, then end the turn."""
     if kind == rules.RESPONSE:
         return {"type": "play", "card": lowest_card(hand, high, low)}
     if kind == rules.PENALTY:
         return {"type": "penalty", "discard": next(c for c in DISCARD_FIRST if c in hand)}
-    if "free_turn" in hand:
+    if "free_turn" in hand and not recycled:
         return {"type": "special", "card": "free_turn"}
     if "free_choice" in hand:
         sign = rules.best_sign(high, low)
         if rules.result(sign, high, low) * len(awards) > sum(awards.values()):
             return {"type": "special", "card": "free_choice", "sign": sign}
-    if "double" in hand and sum(awards.values()) << doubles > 0:
+    if "double" in hand and sum(awards.values()) << doubles > 0 and not recycled:
         return {"type": "special", "card": "double"}
     return {"type": "end_turn"}
 
 
+def recycled_in_view(view: dict) -> bool:
+    return comes_straight_back(view["deck_counts"]["operator"], view["discards"]["operator"])
+
+
 def _greedy_from_view(view: dict) -> dict:
     return greedy_action(view["decision"], view["hand"], view["high"], view["low"],
-                         view["turn_awards"], view["doubles"])
+                         view["turn_awards"], view["doubles"], recycled_in_view(view))
 
 
 class BeginnerBot(Bot):

@@ -9,8 +9,8 @@ from the viewer's view only.
   operators for later, gets rid of `x` while it is cheap, and saves `/` for when it divides.
 - As the active player it decides which specials to use now and which to save for a
   better turn by Monte Carlo: it samples complete states consistent with the view
-  (determinization), applies each candidate to the same samples, plays a round or two out
-  with the strategy policy for everyone, and keeps the candidate with the best average of
+  (determinization), applies each candidate to the same samples, plays out the turn and
+  one more round with the strategy policy for everyone, and keeps the candidate with the best average of
   (own score - best other score) + the hands' values, a reached target counting most.
 """
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..bots import Bot
 from . import rules, strategy
+from .bots import comes_straight_back, recycled_in_view
 
 WIN_VALUE = 10_000
 # How much of a hand's expected future giving-away counts at the play-out horizon.
@@ -87,8 +88,10 @@ def policy_action(state: dict, player: str, kind: str) -> dict:
     """The strategy policy on a (sampled) full state, for play-outs."""
     points = state["turn_points"]
     still_needed = state["options"]["target"] - (state["scores"][state["active"]] - points)
+    recycled = comes_straight_back(len(state["decks"]["operator"]), state["discards"]["operator"])
     return strategy.smart_action(kind, state["hands"][player], state["high"], state["low"],
-                                 state["turn_awards"], state["doubles"], points, still_needed)
+                                 state["turn_awards"], state["doubles"], points, still_needed,
+                                 recycled=recycled)
 
 
 class ExpertBot(Bot):
@@ -97,6 +100,7 @@ class ExpertBot(Bot):
     ROLLOUT_BUDGET = 48
     MIN_SAMPLES = 8
     HORIZON_ROUNDS = 1  # play out until this many full rounds after the current turn
+    MAX_PLAYOUT_STEPS = 400  # a guard; a round takes a dozen decisions at most in practice
 
     def choose(self, view: dict) -> dict:
         kind = view["decision"]
@@ -110,10 +114,11 @@ class ExpertBot(Bot):
 
     def special_candidates(self, view: dict) -> list[dict]:
         hand = view["hand"]
-        if "free_turn" in hand:  # never worth keeping: an extra turn now, and a card drawn
+        recycled = recycled_in_view(view)
+        if "free_turn" in hand and not recycled:  # never worth keeping: a turn and a card
             return [{"type": "special", "card": "free_turn"}]
         moves = [{"type": "end_turn"}]
-        if "double" in hand:
+        if "double" in hand and not recycled:
             moves.append({"type": "special", "card": "double"})
         if "free_choice" in hand:
             high, low = view["high"], view["low"]
@@ -143,7 +148,9 @@ class ExpertBot(Bot):
         engine = self.engine
         events: list[dict] = []
         engine._apply(state, me, move, events)  # _apply works in place on our own sample
-        while not state["finished"] and state["turn_number"] < stop_turn:
+        for _ in range(self.MAX_PLAYOUT_STEPS):
+            if state["finished"] or state["turn_number"] >= stop_turn:
+                break
             player = engine.waiting_for(state)[0]
             engine._apply(state, player, policy_action(state, player, engine.decision(state, player)),
                           events)

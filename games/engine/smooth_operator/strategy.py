@@ -143,13 +143,15 @@ DOUBLE_WORTH = 30
 
 
 def smart_action(kind: str, hand, high: int, low: int, awards: dict, doubles: int,
-                 turn_points: int, still_needed: int, odds: dict = PACK_DRAW) -> dict:
-    """A strong fast policy: hand-value responses, and specials kept for better turns."""
+                 turn_points: int, still_needed: int, odds: dict = PACK_DRAW,
+                 recycled: bool = False) -> dict:
+    """A strong fast policy: hand-value responses, and specials kept for better turns.
+    `recycled`: a special played now would come straight back (bots.comes_straight_back)."""
     if kind == rules.RESPONSE:
         return {"type": "play", "card": best_response(hand, high, low, odds)}
     if kind == rules.PENALTY:
         return {"type": "penalty", "discard": best_penalty_discard(hand, odds)}
-    if "free_turn" in hand:
+    if "free_turn" in hand and not recycled:
         return {"type": "special", "card": "free_turn"}
     clogged = sum(1 for c in hand if c in rules.SPECIAL_SET) >= 2
     if "free_choice" in hand:
@@ -158,7 +160,7 @@ def smart_action(kind: str, hand, high: int, low: int, awards: dict, doubles: in
         gain = raised - sum(awards.values())
         if gain > 0 and (gain >= FREE_CHOICE_WORTH or clogged or raised << doubles >= still_needed):
             return {"type": "special", "card": "free_choice", "sign": sign}
-    if "double" in hand and turn_points > 0 and (
+    if "double" in hand and turn_points > 0 and not recycled and (
             turn_points >= DOUBLE_WORTH or clogged or 2 * turn_points >= still_needed):
         return {"type": "special", "card": "double"}
     return {"type": "end_turn"}

@@ -1,0 +1,36 @@
+"""Numero and Numero Solitaire: take centre cards that add up to a card from your hand.
+
+Exports ENGINES ({"numero", "numero_solitaire"}), BOTS_BY_GAME (bot classes per game and
+level), BOTS (Numero's) and PRESETS (the spec's teaching levels 1-8).
+Rules: ../../../../shared/spec/numero.md; house rules: docs/rules-numero.md.
+"""
+
+from .bots import BOTS_BY_GAME
+from .engine import NumeroEngine
+from .solitaire import SolitaireEngine
+
+ENGINES = {"numero": NumeroEngine(), "numero_solitaire": SolitaireEngine()}
+ENGINE = ENGINES["numero"]
+BOTS = BOTS_BY_GAME["numero"]
+
+_ALL_WILDS = ["subtract", "multiply", "divide", "fraction", "power"]
+PRESETS = {
+    "level1": {"label": "Level 1: numbers 1-10", "options": {"max_number": 10}},
+    "level2": {"label": "Level 2: numbers 1-15", "options": {"max_number": 15}},
+    "level3": {"label": "Level 3: + subtract wild cards",
+               "options": {"max_number": 15, "wilds": ["subtract"]}},
+    "level4": {"label": "Level 4: + multiply and divide wild cards",
+               "options": {"max_number": 15, "wilds": ["subtract", "multiply", "divide"]}},
+    "level5": {"label": "Level 5: + fraction wild cards",
+               "options": {"max_number": 15,
+                           "wilds": ["subtract", "multiply", "divide", "fraction"]}},
+    "level6": {"label": "Level 6: + powers and roots", "options": {"max_number": 15,
+                                                                   "wilds": list(_ALL_WILDS)}},
+    "level7": {"label": "Level 7: scoring points",
+               "options": {"max_number": 15, "wilds": list(_ALL_WILDS), "scoring": True}},
+    "level8": {"label": "Level 8: scoring with challenges",
+               "options": {"max_number": 15, "wilds": list(_ALL_WILDS), "scoring": True,
+                           "challenges": True}},
+}
+
+__all__ = ["ENGINES", "ENGINE", "BOTS", "BOTS_BY_GAME", "PRESETS"]

@@ -1,0 +1,189 @@
+"""What each reader of a Numero state may see, the replay summary, and event sentences.
+
+Public: the centre (every item, and for builds what they joined, who built them and when),
+every winning pile (takes are shown face up), wild cards put out of play, hand sizes, the
+deck size, points, the final round and the recent events. Hidden: other players' hands and
+the order of the deck. A view carries the same keys as `position` (hand, centre, options,
+solitaire, final_turn, previous_turn, me), so the rules, the search, the bots and the
+selection helper run on a view exactly as the engine runs on the state.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from .cards import describe_wild, sort_cards
+from .scoring import item_facts
+
+SOLITAIRE = "numero_solitaire"
+
+
+def position(state: dict, player: str) -> dict:
+    """The acting player's position, sharing the state's data (read only)."""
+    return {
+        "me": player,
+        "hand": state["hands"][player],
+        "centre": state["centre"],
+        "options": state["options"],
+        "solitaire": state["game"] == SOLITAIRE,
+        "final_turn": state["final"] is not None,
+        "previous_turn": state["previous_turn"],
+        "turn": None if state["finished"] else state["players"][state["turn"]],
+        "finished": state["finished"],
+    }
+
+
+def search_items(centre: list[dict]) -> list[tuple[int, tuple]]:
+    """Centre items as the search needs them: (value, facts)."""
+    return [(item["value"], item_facts(item["cards"], item["build"])) for item in centre]
+
+
+def pile_counts(state: dict, finished: bool | None = None) -> dict[str, int]:
+    """Cards in each winning pile; once Numero ends, cards left in a hand are subtracted."""
+    finished = state["finished"] if finished is None else finished
+    piles = {p: len(state["won"][p]) for p in state["players"]}
+    if finished and state["game"] != SOLITAIRE:
+        for p in state["players"]:
+            piles[p] -= len(state["hands"][p])
+    return piles
+
+
+def score_table(state: dict) -> dict[str, int]:
+    if state["options"]["scoring"]:
+        return dict(state["points"])
+    return pile_counts(state)
+
+
+def summary(state: dict) -> dict:
+    finished = state["finished"]
+    return {
+        "game": state["game"],
+        "finished": finished,
+        "winners": list(state["winners"]),
+        "waiting_for": [] if finished else [state["players"][state["turn"]]],
+        "hands": {p: sort_cards(h) for p, h in state["hands"].items()},
+        "centre": [{"cards": list(i["cards"]), "value": i["value"], "build": i["build"],
+                    "builder": i["builder"]} for i in state["centre"]],
+        "piles": pile_counts(state),
+        "scores": score_table(state),
+        "deck_count": len(state["deck"]),
+        "last_taker": state["last_taker"],
+    }
+
+
+def _public(state: dict) -> dict:
+    finished = state["finished"]
+    final = state["final"]
+    return {
+        "game": state["game"],
+        "players": list(state["players"]),
+        "options": copy.deepcopy(state["options"]),
+        "solitaire": state["game"] == SOLITAIRE,
+        "finished": finished,
+        "winners": list(state["winners"]),
+        "waiting_for": [] if finished else [state["players"][state["turn"]]],
+        "turn": None if finished else state["players"][state["turn"]],
+        "turn_no": state["turn_no"],
+        "previous_turn": dict(state["previous_turn"]),
+        "final": None if final is None else {"ender": final["ender"],
+                                             "remaining": list(final["queue"])},
+        "final_turn": final is not None and not finished,
+        "centre": copy.deepcopy(state["centre"]),
+        "hand_counts": {p: len(h) for p, h in state["hands"].items()},
+        "deck_count": len(state["deck"]),
+        "won": {p: sort_cards(c) for p, c in state["won"].items()},
+        "piles": pile_counts(state),
+        "scores": score_table(state),
+        "out": sort_cards(state["out"]),
+        "last_taker": state["last_taker"],
+        "end": copy.deepcopy(state["end"]),
+        "log": copy.deepcopy(state["log"]),
+    }
+
+
+def view(state: dict, player: str | None) -> dict:
+    out = _public(state)
+    seat = player if player in state["players"] else None
+    out["me"] = seat
+    out["hand"] = sort_cards(state["hands"][seat]) if seat is not None else None
+    out["challengeable"] = _challengeable(out, seat)
+    return out
+
+
+def coach_view(state: dict) -> dict:
+    out = _public(state)
+    out["me"] = None
+    out["hand"] = None
+    out["hands"] = {p: sort_cards(h) for p, h in state["hands"].items()}
+    out["challengeable"] = []
+    return out
+
+
+def _challengeable(out: dict, seat: str | None) -> list[str]:
+    """Builds the viewer may challenge right now (named by their first card)."""
+    from .rules import challengeable
+
+    if seat is None or out["turn"] != seat or out["solitaire"] \
+            or not out["options"].get("challenges"):
+        return []
+    pos = {"me": seat, "previous_turn": out["previous_turn"]}
+    return [item["cards"][0] for item in out["centre"] if challengeable(pos, item)]
+
+
+# ----- sentences ---------------------------------------------------------------------------
+def _join(values) -> str:
+    return " + ".join(str(v) for v in values)
+
+
+def describe_event(event: dict) -> str:
+    kind = event.get("type")
+    who = event.get("player", "")
+    if kind == "deal":
+        centre = ", ".join(event["centre"]) or "nothing"
+        return f"The cards were dealt; the centre shows {centre}."
+    if kind == "turn":
+        return f"{who}'s {'last ' if event.get('final') else ''}turn."
+    if kind == "wild":
+        sentence = describe_wild(event["card"], event["before"], event["after"])
+        return f"{who} played {event['card']} on {event['item'][0]}: {sentence}."
+    if kind == "discard_wild":
+        return f"{who} put the wild card {event['card']} out of play."
+    if kind == "challenge":
+        builder, value = event["builder"], event["value"]
+        if event["bluff"]:
+            return (f"{who} challenged {builder}'s build of {value}: {builder} had no {value}, "
+                    f"loses 20 points and the build is undone.")
+        return (f"{who} challenged {builder}'s build of {value}, but {builder} showed a {value}: "
+                f"{who} loses 10 points.")
+    if kind == "take":
+        parts = "; ".join(
+            f"{_join(values)} = {event['value']}" if len(values) > 1 else f"{values[0]}"
+            for values in event["values"])
+        takes = len(event["values"])
+        text = (f"{who} took with {event['card']} ({parts}): {takes} take{'s' if takes > 1 else ''}, "
+                f"{event['cards']} cards")
+        if "points" in event:
+            text += f", {event['points']} points"
+        return text + (", and cleared the centre." if event["cleared"] else ".")
+    if kind == "build":
+        values = event["values"] + [int(event["card"][:-1])]
+        return f"{who} built {_join(values)} = {event['value']} with {event['card']}."
+    if kind == "discard":
+        return f"{who} discarded {event['card']} into the centre."
+    if kind == "draw":
+        n = event["count"]
+        return f"{who} drew {n} card{'s' if n != 1 else ''}."
+    if kind == "centre_refill":
+        return f"The centre was refilled with {', '.join(event['cards'])}."
+    if kind == "final_round":
+        others = ", ".join(event["players"])
+        return f"{who} has no cards left: {others} get{'s' if len(event['players']) == 1 else ''} one last turn to take."
+    if kind == "skip":
+        return f"{who} cannot take anything, so their turn is over."
+    if kind == "game_over":
+        winners = " and ".join(event["winners"]) or "nobody"
+        text = f"The game is over. Winner: {winners}."
+        if event.get("centre_to"):
+            text += f" {event['centre_to']} got the {event['centre_cards']} cards left in the centre."
+        return text
+    return f"{kind}"
