@@ -69,3 +69,43 @@ def _all_takes(items, card, best):
         bd = take_breakdown(card, facts, clears)
         best["cards"] = max(best["cards"], bd["cards"])
         best["points"] = max(best["points"], bd["total"])
+
+
+# ----- scenarios -----------------------------------------------------------------------------
+ALL_WILDS = ["subtract", "multiply", "divide", "fraction", "power"]
+
+
+def scenario(setup=None, actions=(), options=None, players=("Ann", "Ben"), game="numero",
+             seed=0) -> dict:
+    out = {"game": game, "players": list(players), "seed": seed, "actions": list(actions)}
+    if options is not None:
+        out["options"] = options
+    if setup is not None:
+        out["setup"] = setup
+    return out
+
+
+def act(player: str, kind: str, **fields) -> dict:
+    return {"player": player, "type": kind, **fields}
+
+
+def run(setup=None, actions=(), options=None, players=("Ann", "Ben"), game="numero", seed=0):
+    from games.engine.replay import run_scenario
+
+    return run_scenario(scenario(setup, actions, options, players, game, seed))
+
+
+def error_code(out) -> str | None:
+    return (out[0]["error"] or {}).get("code")
+
+
+def all_cards(state: dict) -> list[str]:
+    """Every card the state holds anywhere (for conservation checks)."""
+    cards = list(state["deck"]) + list(state["out"])
+    for hand in state["hands"].values():
+        cards += hand
+    for pile in state["won"].values():
+        cards += pile
+    for item in state["centre"]:
+        cards += item["cards"]
+    return cards

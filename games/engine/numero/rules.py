@@ -140,6 +140,9 @@ def check_take(pos: dict, action: dict) -> list[list[int]]:
     for group in groups:
         total = sum(centre[i]["value"] for i in group)
         if total != value:
+            if len(group) == 1:
+                fail("group_mismatch", f"That centre card is worth {total}, not {value}, so your "
+                                       f"{action['card']} can't take it.")
             sentence = " + ".join(str(centre[i]["value"]) for i in group)
             fail("group_mismatch", f"{sentence} = {total}, not {value}, so your {action['card']} "
                                    f"can't take those cards.")
