@@ -168,6 +168,14 @@ def recent_games_for_student(*, student: User, limit: int = 8) -> list[Seat]:
     )
 
 
+def games_in_progress_for_student(*, student: User) -> list[Seat]:
+    """Unfinished games the student sits in, so a closed tab can be picked up again."""
+    return list(
+        Seat.objects.filter(user=student, game__status=Game.Status.ACTIVE)
+        .select_related("game", "game__assignment").order_by("-game__updated_at")[:6]
+    )
+
+
 # ----- co-teaching ---------------------------------------------------------------------
 
 def hash_invite_token(token: str) -> str:

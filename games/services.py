@@ -160,3 +160,28 @@ def after_change(*, game_id: int, version: int | None = None, schedule_bots: boo
     realtime.broadcast_game_changed(game_id=game_id)
     if schedule_bots:
         tasks.schedule_bot_moves(game_id=game_id)
+
+
+BOT_NAMES = ("Robo", "Zip", "Bolt", "Pixel", "Nova")
+
+
+def bot_seats(*, count: int, level: str, avoid: set[str]) -> list[SeatSpec]:
+    names = [n for n in BOT_NAMES if n not in avoid][:count]
+    return [SeatSpec(name, bot_level=level) for name in names]
+
+
+def game_in_progress_for_assignment(*, assignment, student) -> Game | None:
+    return (Game.objects.filter(assignment=assignment, status=Game.Status.ACTIVE, seats__user=student)
+            .order_by("-created_at").first())
+
+
+def game_start_for_assignment(*, assignment, student) -> Game:
+    """A game against computer players as the assignment sets it (game, options, level, how
+    many); an unfinished one is resumed instead of starting another."""
+    running = game_in_progress_for_assignment(assignment=assignment, student=student)
+    if running is not None:
+        return running
+    me = SeatSpec(student.display_name, user=student)
+    seats = [me] + bot_seats(count=assignment.bot_count, level=assignment.bot_level, avoid={me.name})
+    return game_create(key=assignment.game, classroom=assignment.classroom, seats=seats,
+                       options=assignment.options, assignment=assignment, created_by=student)

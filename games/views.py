@@ -11,12 +11,11 @@ from .catalogue import GAMES_BY_KEY
 from .rendering import table_context
 from . import presenters
 from .selectors import accepted_moves, game_access, game_state_at
-from .services import SeatSpec, game_create
+from .services import BOT_NAMES, SeatSpec, bot_seats, game_create
 
 # How many computer opponents a free-play game gets, by game (the engine's player counts).
 FREE_PLAY_BOTS = {"smooth_operator": 2, "add_or_multiply": 2, "numero": 1,
                   "numero_solitaire": 0, "multiplication": 1}
-BOT_NAMES = ["Robo", "Zip", "Bolt", "Pixel", "Nova"]
 
 
 def game_page(request, game_id: int):
@@ -39,8 +38,7 @@ def free_play_start(request, key: str):
     if level not in engines.BOT_LEVELS:
         level = "player"
     me = request.user.display_name
-    bot_names = [n for n in BOT_NAMES if n != me][: FREE_PLAY_BOTS[key]]
-    seats = [SeatSpec(me, user=request.user)] + [SeatSpec(n, bot_level=level) for n in bot_names]
+    seats = [SeatSpec(me, user=request.user)] + bot_seats(count=FREE_PLAY_BOTS[key], level=level, avoid={me})
     game = game_create(key=key, classroom=classroom, seats=seats, created_by=request.user)
     return redirect("games:table", game_id=game.pk)
 

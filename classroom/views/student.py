@@ -3,14 +3,16 @@
 from datetime import timedelta
 
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from accounts import services as accounts
 from accounts.permissions import student_required
 from games.catalogue import GAMES, GAMES_BY_KEY
+from games.services import game_in_progress_for_assignment, game_start_for_assignment
 
 from .. import selectors
+from ..models import Assignment
 
 # Seen-recently is for the teacher's class page; writing it on every click would be waste.
 LAST_SEEN_RESOLUTION = timedelta(minutes=2)
@@ -36,18 +38,26 @@ def student_home(request):
         "assignments": selectors.assignment_progress_for_student(student=student),
         "games": GAMES if _free_play_open(student) else [],
         "recent": selectors.recent_games_for_student(student=student),
+        "in_progress": selectors.games_in_progress_for_student(student=student),
         "games_by_key": GAMES_BY_KEY,
     })
 
 
 @student_required
 def assignment_start(request, pk: int):
-    """Where an assignment's Play leads. Starting its game belongs to the play feature (see
-    docs/classroom.md); until it takes this over, a friendly page. Free play starts games at
-    games:free_play_start."""
+    """Where an assignment's Play leads: an unfinished game is resumed; otherwise a start page
+    (GET) whose button (POST) deals a new game against the assignment's computer players.
+    Classmates-only assignments are played at tables the teacher opens."""
     assignment = selectors.open_assignments_for_student(student=request.user).filter(pk=pk).first()
     if assignment is None:
         raise Http404("No such assignment for you.")
     _touch(request.user)
-    return render(request, "classroom/play_soon.html",
-                  {"game": GAMES_BY_KEY.get(assignment.game), "assignment": assignment})
+    running = game_in_progress_for_assignment(assignment=assignment, student=request.user)
+    if running is not None:
+        return redirect("games:table", game_id=running.pk)
+    with_bots = assignment.opponents != Assignment.Opponents.CLASSMATES
+    if request.method == "POST" and with_bots:
+        game = game_start_for_assignment(assignment=assignment, student=request.user)
+        return redirect("games:table", game_id=game.pk)
+    return render(request, "classroom/play_soon.html", {
+        "game": GAMES_BY_KEY.get(assignment.game), "assignment": assignment, "with_bots": with_bots})

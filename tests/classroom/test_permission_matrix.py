@@ -163,6 +163,7 @@ CASES = [
     Case("assignment_duplicate", asg, "post", lambda w: {"to_classroom": w.second_class.pk}, 302),
     Case("student_home", none, other=200, audience="student"),
     Case("assignment_start", asg, audience="student"),
+    Case("assignment_start", asg, "post", ok=302, audience="student"),
     Case("assignment_start", lambda w: [w.closed_assignment.pk], ok=404, audience="student"),
 ]
 

@@ -97,13 +97,32 @@ def test_my_recent_games_newest_first_with_the_result_and_never_a_classmates(
     assert "99" not in recent and "Ben" not in page
 
 
-def test_play_opens_the_friendly_holding_page_only_for_my_work(client, student, other_student, assignment):
+def test_play_starts_the_assignments_game_and_resumes_it(client, student, other_student, assignment):
+    from games.models import Game
+
     url = reverse("classroom:assignment_start", args=[assignment.pk])
     client.force_login(student)
-    response = client.get(url)
-    assert response.status_code == 200 and "Games open here soon!" in text(response)
+    page = client.get(url)
+    assert page.status_code == 200 and "Start the game" in text(page)
+    assert not Game.objects.filter(assignment=assignment).exists()
+    started = client.post(url)
+    game = Game.objects.get(assignment=assignment, seats__user=student)
+    assert started["Location"] == reverse("games:table", args=[game.pk])
+    assert game.key == assignment.game and game.options == engine_options(assignment)
+    bots = [s for s in game.seats.all() if s.bot_level]
+    assert len(bots) == assignment.bot_count and {b.bot_level for b in bots} == {assignment.bot_level}
+    # An unfinished game is resumed, never duplicated.
+    assert client.get(url)["Location"] == reverse("games:table", args=[game.pk])
+    assert client.post(url)["Location"] == reverse("games:table", args=[game.pk])
+    assert Game.objects.filter(assignment=assignment).count() == 1
     client.force_login(other_student)
-    assert client.get(url).status_code == 404
+    assert client.get(url).status_code == 404 and client.post(url).status_code == 404
+
+
+def engine_options(assignment):
+    from games import engine
+
+    return engine.get(assignment.game).resolve_options(assignment.options, 1 + assignment.bot_count)
 
 
 def test_visiting_records_last_seen(home, student):
@@ -111,3 +130,14 @@ def test_visiting_records_last_seen(home, student):
     home()
     student.refresh_from_db()
     assert student.last_seen_at is not None
+
+
+def test_an_unfinished_game_can_be_picked_up_from_home(client, student, assignment):
+    from games.models import Game
+
+    client.force_login(student)
+    client.post(reverse("classroom:assignment_start", args=[assignment.pk]))
+    game = Game.objects.get(assignment=assignment)
+    response = client.get(reverse("classroom:student_home"))
+    assert "Carry on playing" in text(response)
+    assert f'href="{reverse("games:table", args=[game.pk])}"' in response.content.decode()

@@ -20,6 +20,7 @@ from itertools import islice
 from ..bots import Bot
 from .cards import apply_wild, is_number, sort_cards, value_of
 from .legal import _build_sets
+from .rules import has_answer
 from .search import TakePlan, TakeSearch, best_take
 from .view import search_items
 
@@ -118,9 +119,13 @@ class NumeroBot(Bot):
         return takes
 
     def builds(self, view: dict, limit: int = 200) -> list[tuple[str, list[int]]]:
+        """Builds with the answer card in hand (bluffs are the expert's own business)."""
         out = []
+        centre = view["centre"]
         for card in sorted(set(numbers_in(view["hand"]))):
-            out.extend((card, s) for s in islice(_build_sets(view, card), limit))
+            honest = (s for s in _build_sets(view, card) if has_answer(
+                view["hand"], card, value_of(card) + sum(centre[i]["value"] for i in s)))
+            out.extend((card, s) for s in islice(honest, limit))
         return out
 
     def build_action(self, view: dict, card: str, indices: list[int]) -> dict:

@@ -28,8 +28,9 @@ from .search import TakeSearch, best_take
 from .view import search_items
 
 POINTS_PER_CARD = 1.5  # exposure is measured in cards; a card won is worth about this
-CHALLENGE_BELOW = 0.3  # challenge when the builder holds the value with less chance
-BLUFF_RATE = 0.15
+CHALLENGE_BELOW = 0.06  # challenge when the builder could hardly hold the value (honest
+# builds are the rule, so only a value the cards seen nearly rule out is worth the risk)
+BLUFF_RATE = 0.1
 
 
 class Knowledge:
@@ -126,9 +127,13 @@ class ExpertBot(NumeroBot):
             left = items + [(value_of(card), item_facts([card], False))]
             tie = 0.01 if card == advised else 0.0
             options.append((tie - self.exposure(left), [{"type": "discard", "card": card}]))
-        if view["options"].get("challenges") and self.rng.random() < BLUFF_RATE:
-            options.extend(self.bluffs(view, items))
         best = max(options, key=lambda o: o[0])
+        if view["options"].get("challenges") and self.rng.random() < BLUFF_RATE:
+            bluffs = self.bluffs(view, items)
+            if bluffs:
+                bluff = max(bluffs, key=lambda o: o[0])
+                if bluff[0] > best[0]:
+                    best = bluff
         return best[1]
 
     def build_value(self, view, items, card, indices, honest: bool) -> float:
@@ -152,7 +157,8 @@ class ExpertBot(NumeroBot):
                 total = value_of(card) + item["value"]
                 if total > top or any(value_of(c) == total for c in numbers_in(view["hand"])):
                     continue
-                risk = 20 * 0.3 if self.known.count.get(total, 0) == 0 else 20 * 0.1
+                # a value nobody could hold is sure to be called; otherwise assume even odds
+                risk = 20 * (0.9 if self.known.count.get(total, 0) == 0 else 0.5)
                 out.append((self.build_value(view, items, card, [i], honest=False) - risk,
                             [self.build_action(view, card, [i])]))
         return out
