@@ -28,20 +28,23 @@ from .search import TakeSearch, best_take
 from .view import search_items
 
 POINTS_PER_CARD = 1.5  # exposure is measured in cards; a card won is worth about this
-CHALLENGE_BELOW = 0.06  # challenge when the builder could hardly hold the value (honest
-# builds are the rule, so only a value the cards seen nearly rule out is worth the risk)
-BLUFF_RATE = 0.1
+BLUFF_PRIOR = 0.05  # how often a builder is assumed to build whatever they hold
+CHALLENGE_ABOVE = 1 / 3  # a challenge wins 20 or loses 10: worth it above 1/3 bluff odds
+BLUFF_RATE = 0.3
+BLUFF_SLACK = 2.0  # a bluff may look this much worse than the discard it replaces
 
 
 class Knowledge:
     """What the viewer can infer about hidden cards."""
 
     def __init__(self, view: dict):
-        seen = set(view["hand"]) | set(view["out"])
+        public = set(view["out"])
         for item in view["centre"]:
-            seen.update(item["cards"])
+            public.update(item["cards"])
         for cards in view["won"].values():
-            seen.update(cards)
+            public.update(cards)
+        self.seen_publicly = public
+        seen = public | set(view["hand"])
         self.unseen = [c for c in pack(view["options"]) if c not in seen]
         self.count = {}
         for c in self.unseen:
@@ -59,6 +62,13 @@ class Knowledge:
             return 0.0
         hand_size = min(hand_size, total)
         return 1.0 - comb(total - k, hand_size) / comb(total, hand_size)
+
+    @staticmethod
+    def bluff_odds(p_hold: float) -> float:
+        """Chance a build is a bluff, given the chance p_hold that the builder's hand holds
+        the value at all: honest builders only build when holding it, a few build anyway."""
+        bluff = BLUFF_PRIOR * (1 - p_hold)
+        return bluff / (bluff + p_hold) if bluff + p_hold else 1.0
 
 
 class ExpertBot(NumeroBot):
@@ -79,7 +89,7 @@ class ExpertBot(NumeroBot):
         for name in view.get("challengeable", []):
             item = next(i for i in view["centre"] if name in i["cards"])
             size = view["hand_counts"].get(item["builder"], 0)
-            if self.known.holds(item["claim"], size) < CHALLENGE_BELOW:
+            if self.known.bluff_odds(self.known.holds(item["claim"], size)) > CHALLENGE_ABOVE:
                 return {"type": "challenge", "target": name}
         return None
 
@@ -128,11 +138,13 @@ class ExpertBot(NumeroBot):
             tie = 0.01 if card == advised else 0.0
             options.append((tie - self.exposure(left), [{"type": "discard", "card": card}]))
         best = max(options, key=lambda o: o[0])
-        if view["options"].get("challenges") and self.rng.random() < BLUFF_RATE:
+        # Sometimes, when it would only discard, bluff instead if that is about as good.
+        if view["options"].get("challenges") and best[1][0]["type"] == "discard" \
+                and self.rng.random() < BLUFF_RATE:
             bluffs = self.bluffs(view, items)
             if bluffs:
                 bluff = max(bluffs, key=lambda o: o[0])
-                if bluff[0] > best[0]:
+                if bluff[0] >= best[0] - BLUFF_SLACK:
                     best = bluff
         return best[1]
 
@@ -157,11 +169,20 @@ class ExpertBot(NumeroBot):
                 total = value_of(card) + item["value"]
                 if total > top or any(value_of(c) == total for c in numbers_in(view["hand"])):
                     continue
-                # a value nobody could hold is sure to be called; otherwise assume even odds
-                risk = 20 * (0.9 if self.known.count.get(total, 0) == 0 else 0.5)
+                risk = 20 * (0.9 if self.opponent_would_call(view, total) else 0.1)
                 out.append((self.build_value(view, items, card, [i], honest=False) - risk,
                             [self.build_action(view, card, [i])]))
         return out
+
+    def opponent_would_call(self, view, value: int) -> bool:
+        """Would a player reasoning like this bot challenge my build of `value`? They see
+        the public cards only: for them my hand is part of the unseen cards."""
+        public = sum(1 for c in self.known.seen_publicly if is_number(c) and value_of(c) == value)
+        unseen = len(self.known.unseen) + len(view["hand"])
+        k = max(0, 4 - public)
+        size = min(len(view["hand"]), unseen)
+        p_hold = 1.0 - comb(unseen - k, size) / comb(unseen, size) if k and size else 0.0
+        return self.known.bluff_odds(p_hold) > CHALLENGE_ABOVE
 
     # ----- when only a take may end the turn -------------------------------------------------
     def must_take(self, view):

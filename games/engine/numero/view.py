@@ -184,6 +184,8 @@ def describe_event(event: dict) -> str:
         winners = " and ".join(event["winners"]) or "nobody"
         text = f"The game is over. Winner: {winners}."
         if event.get("centre_to"):
-            text += f" {event['centre_to']} got the {event['centre_cards']} cards left in the centre."
+            n = event["centre_cards"]
+            text += (f" {event['centre_to']} got the {n} card{'s' if n != 1 else ''} left in "
+                     f"the centre.")
         return text
     return f"{kind}"

@@ -1,0 +1,351 @@
+"""Numero played whole: golden playthroughs, random-play invariants, fuzzing, views, bots,
+the teaching levels, and the skill analysis."""
+
+import copy
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engine import get, make_bot
+from games.engine.errors import IllegalMove
+from games.engine.numero import BOTS_BY_GAME, PRESETS
+from games.engine.numero.cards import ALL_CODES, pack, printed_points, sort_cards
+from games.engine.numero.scoring import leftover_points
+from games.engine.replay import run_scenario
+from numero_helpers import all_cards
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+GOLDEN_FILES = sorted(GOLDEN.glob("numero_*.json"))
+KNOWN_CODES = {"bad_action", "unknown_player", "not_your_turn", "not_in_hand", "game_over",
+               "not_a_number_card", "not_a_wild_card", "unknown_item", "item_reused",
+               "group_mismatch", "no_answer_card", "build_too_big", "wild_result_invalid",
+               "must_take", "wild_not_in_pack", "challenge_not_allowed", "builds_not_allowed",
+               "discards_not_allowed"}
+
+
+# ----- golden playthroughs ---------------------------------------------------------------------
+def test_there_are_goldens_for_both_games():
+    games = {json.loads(p.read_text())["game"] for p in GOLDEN_FILES}
+    assert len(GOLDEN_FILES) >= 5 and games == {"numero", "numero_solitaire"}
+
+
+@pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: p.name)
+def test_golden_replays_every_summary_exactly(path):
+    record = json.loads(path.read_text())
+    engine = get(record["game"])
+    state = engine.new_game(record["players"], record["options"], record["seed"])
+    for action, expected in zip(record["actions"], record["summaries"], strict=True):
+        move = {k: v for k, v in action.items() if k != "player"}
+        state, _events = engine.apply(state, action["player"], move)
+        assert engine.summary(state) == expected
+    assert state["finished"]
+    out, status = run_scenario({"game": record["game"], "players": record["players"],
+                                "options": record["options"], "seed": record["seed"],
+                                "actions": record["actions"]})
+    assert status == 0 and out["state"] == record["summaries"][-1]
+
+
+def test_a_golden_holds_a_challenge_and_wild_cards():
+    kinds = {a["type"] for p in GOLDEN_FILES for a in json.loads(p.read_text())["actions"]}
+    assert {"challenge", "wild", "discard_wild", "build", "take", "discard"} <= kinds
+
+
+# ----- random play -----------------------------------------------------------------------------
+GAMES = [("numero", ["Ann", "Ben"]), ("numero", ["Ann", "Ben", "Cal"]), ("numero_solitaire", ["Sam"])]
+
+
+def _random_options(rng, game):
+    level = rng.randint(1, 7 if game == "numero_solitaire" else 8)
+    return copy.deepcopy(PRESETS[f"level{level}"]["options"])
+
+
+def _play(seed, game, players, options, on_step, max_steps=400):
+    """Random legal moves (a bot now and then); calls on_step(before, player, action, after,
+    events) after each one."""
+    engine = get(game)
+    rng = random.Random(seed)
+    bots = {p: make_bot(game, rng.choice(["beginner", "player", "expert"]), seed) for p in players}
+    state = engine.new_game(players, options, seed)
+    for _ in range(max_steps):
+        if state["finished"]:
+            break
+        player = engine.waiting_for(state)[0]
+        if rng.random() < 0.3:
+            action = bots[player].choose(engine.view(state, player))
+        else:
+            action = rng.choice(engine.legal_actions(state, player)[:300])
+        after, events = engine.apply(state, player, action)
+        on_step(state, player, action, after, events)
+        state = after
+    return state
+
+
+def _hidden_cards(state, viewer):
+    hidden = list(state["deck"])
+    for p, hand in state["hands"].items():
+        if p != viewer:
+            hidden += hand
+    return hidden
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10 ** 6), st.sampled_from(GAMES))
+def test_random_play_invariants(seed, game_players):
+    game, players = game_players
+    engine = get(game)
+    options = _random_options(random.Random(seed), game)
+    full_pack = sorted(pack(engine.resolve_options(options, len(players))))
+    running = {p: 0 for p in players}
+
+    def check(before, player, action, after, events):
+        # cards are conserved
+        assert sorted(all_cards(after)) == full_pack
+        # the state is plain JSON
+        assert json.loads(json.dumps(after)) == after
+        # points change only by takes and challenges (and the end, checked below)
+        for e in events:
+            if e["type"] == "take" and "points" in e:
+                running[e["player"]] += e["points"]
+            if e["type"] == "challenge":
+                running[e["penalty"]["player"]] += e["penalty"]["points"]
+        if not after["finished"]:
+            assert after["points"] == running
+        # views hide other hands and the deck
+        for viewer in players + [None]:
+            view = engine.view(after, viewer)
+            text = json.dumps(view)
+            for card in _hidden_cards(after, viewer):
+                assert f'"{card}"' not in text
+            assert "deck" not in view and "hands" not in view and "seed" not in view
+
+    final = _play(seed, game, players, options, check)
+    summary = engine.summary(final)
+    if not final["options"]["scoring"]:
+        assert summary["scores"] == summary["piles"]
+    if final["finished"]:
+        _check_end(final, running)
+
+
+def _check_end(state, running):
+    """The end adjustments, recomputed from the final state."""
+    end = state["end"]
+    expected = dict(running)
+    if not state["options"]["scoring"]:
+        return
+    if state["game"] == "numero":
+        if end["centre_to"]:
+            leftovers = state["won"][end["centre_to"]][-end["centre_cards"]:]
+            expected[end["centre_to"]] += leftover_points(leftovers)
+        for p, hand in state["hands"].items():
+            expected[p] -= leftover_points(hand)
+        for p in end["most_cards"]:
+            expected[p] += 10
+    else:
+        (p,) = state["players"]
+        expected[p] += end["bonus"] - sum(printed_points(c) for c in state["hands"][p])
+    assert state["points"] == expected
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10 ** 6), st.sampled_from(GAMES))
+def test_same_seed_same_game_and_round_trip(seed, game_players):
+    game, players = game_players
+    options = _random_options(random.Random(seed), game)
+    log_a, log_b = [], []
+    a = _play(seed, game, players, options, lambda *s: log_a.append(s[2]), max_steps=80)
+    b = _play(seed, game, players, options, lambda *s: log_b.append(s[2]), max_steps=80)
+    assert log_a == log_b and a == b
+    assert json.loads(json.dumps(a)) == a
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10 ** 6))
+def test_views_do_not_depend_on_hidden_cards(seed):
+    engine = get("numero")
+    rng = random.Random(seed)
+    state = _play(seed, "numero", ["Ann", "Ben"], _random_options(rng, "numero"),
+                  lambda *s: None, max_steps=rng.randint(0, 30))
+    if state["finished"]:
+        return
+    # swap Ben's hidden hand with deck cards and reorder the deck
+    other = copy.deepcopy(state)
+    pool = other["hands"]["Ben"] + other["deck"]
+    rng.shuffle(pool)
+    n = len(other["hands"]["Ben"])
+    other["hands"]["Ben"], other["deck"] = pool[:n], pool[n:]
+    assert engine.view(state, "Ann") == engine.view(other, "Ann")
+    assert engine.view(state, None) == engine.view(other, None)
+    coach = engine.coach_view(state)
+    assert coach["hands"]["Ben"] == sort_cards(state["hands"]["Ben"]) and "deck" not in coach
+
+
+# ----- fuzzing ------------------------------------------------------------------------------------
+junk = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=4) | st.sampled_from(ALL_CODES),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8)
+fields = st.fixed_dictionaries({}, optional={
+    "type": st.sampled_from(["wild", "discard_wild", "challenge", "take", "build", "discard", "x"]) | junk,
+    "card": st.sampled_from(ALL_CODES) | junk,
+    "target": st.sampled_from(ALL_CODES) | junk,
+    "groups": st.lists(st.lists(st.sampled_from(ALL_CODES), max_size=3), max_size=3) | junk,
+    "with": st.lists(st.sampled_from(ALL_CODES), max_size=3) | junk,
+    "answer": junk,
+    "extra": junk,
+})
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields | junk, st.sampled_from(["Ann", "Ben", "Zed"]), st.integers(0, 50))
+def test_fuzzed_actions_only_raise_illegal_move_and_change_nothing(action, player, seed):
+    engine = get("numero")
+    state = engine.new_game(["Ann", "Ben"], PRESETS["level8"]["options"], seed)
+    before = copy.deepcopy(state)
+    try:
+        engine.apply(state, player, action)
+    except IllegalMove as exc:
+        assert exc.code in KNOWN_CODES and exc.message
+    assert state == before
+    result = engine.analyse(state, player, action)  # never raises either
+    assert "kind" in result and state == before
+
+
+# ----- bots -------------------------------------------------------------------------------------
+class ViewOnly(dict):
+    """A view that fails loudly if anyone looks for state-only keys."""
+
+    def __getitem__(self, key):
+        assert key not in ("deck", "hands", "seed", "shuffles"), key
+        return super().__getitem__(key)
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+@pytest.mark.parametrize("level", ["beginner", "player", "expert"])
+def test_bots_play_from_views_only_and_deterministically(game, players, level):
+    engine = get(game)
+    options = PRESETS["level7"]["options"]
+    for seed in (1, 2):
+        runs = []
+        for _ in range(2):
+            state = engine.new_game(players, options, seed)
+            bots = {p: make_bot(game, level, seed + i) for i, p in enumerate(players)}
+            actions = []
+            while not state["finished"]:
+                player = engine.waiting_for(state)[0]
+                view = engine.view(state, player)
+                assert "deck" not in view and "hands" not in view
+                action = bots[player].choose(ViewOnly(view))
+                state, _ = engine.apply(state, player, action)  # raises if illegal
+                actions.append(action)
+            runs.append(actions)
+        assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("level", range(1, 9))
+def test_every_level_is_played_to_the_end_by_bots(level):
+    options = PRESETS[f"level{level}"]["options"]
+    games = [("numero", ["Ann", "Ben"], ["expert", "player"]),
+             ("numero", ["Ann", "Ben", "Cal"], ["beginner", "expert", "player"])]
+    if not options.get("challenges"):
+        games.append(("numero_solitaire", ["Sam"], ["expert"]))
+    for game, players, levels in games:
+        engine = get(game)
+        state = engine.new_game(players, options, level)
+        bots = {p: make_bot(game, lv, level) for p, lv in zip(players, levels)}
+        steps = 0
+        while not state["finished"]:
+            player = engine.waiting_for(state)[0]
+            state, _ = engine.apply(state, player, bots[player].choose(engine.view(state, player)))
+            steps += 1
+            assert steps < 2000
+        summary = engine.summary(state)
+        assert summary["winners"] and summary["waiting_for"] == []
+        if game == "numero":
+            assert summary["deck_count"] == 0
+
+
+def test_bot_tables_and_presets():
+    assert set(BOTS_BY_GAME) == {"numero", "numero_solitaire"}
+    for bots in BOTS_BY_GAME.values():
+        assert set(bots) == {"beginner", "player", "expert"}
+    assert [f"level{i}" for i in range(1, 9)] == list(PRESETS)
+    assert PRESETS["level1"]["options"] == {"max_number": 10}
+    assert PRESETS["level8"]["options"]["challenges"] is True
+    engine = get("numero")
+    for preset in PRESETS.values():
+        engine.new_game(["A", "B"], preset["options"], 0)
+
+
+def test_player_bot_follows_the_leaflets_discard_advice():
+    from games.engine.numero.bots import leaflet_discard
+
+    assert leaflet_discard(["3g", "7o", "7r", "12b"]) == "7o"     # one of a pair
+    assert leaflet_discard(["4g", "5o", "9r", "13b"]) == "5o"     # 4 + 5 = 9: the higher
+    assert leaflet_discard(["2g", "6o", "11r", "14b"]) == "2g"    # else a low card
+
+
+def test_player_bot_uses_wild_cards_for_the_biggest_take():
+    engine = get("numero")
+    state = engine.new_game(["Ann", "Ben"], {"wilds": ["subtract"]}, 0,
+                            {"hands": {"Ann": ["-2", "-4", "9b", "5r"], "Ben": ["1g"]},
+                             "centre": ["10r", "5g"], "deck": []})
+    bot = make_bot("numero", "player", 0)
+    taken = []
+    while engine.waiting_for(state) == ["Ann"]:
+        action = bot.choose(engine.view(state, "Ann"))
+        state, events = engine.apply(state, "Ann", action)
+        taken += [e for e in events if e["type"] == "take"]
+    assert taken and taken[0]["cards"] == 5
+
+
+def test_expert_challenges_an_impossible_build():
+    engine = get("numero")
+    # Ann bluffs 9 + 1 = 10 while Ben holds three 10s and the fourth is in the centre
+    setup = {"hands": {"Ann": ["1g", "2r"], "Ben": ["10g", "10o", "10b", "4b"]},
+             "centre": ["9o", "10r"], "deck": ["3g", "5g", "6g"]}
+    state = engine.new_game(["Ann", "Ben"], PRESETS["level8"]["options"], 0, setup)
+    state, _ = engine.apply(state, "Ann", {"type": "build", "card": "1g", "with": ["9o"]})
+    action = make_bot("numero", "expert", 0).choose(engine.view(state, "Ben"))
+    assert action == {"type": "challenge", "target": "9o"}
+
+
+# ----- the skill analysis -----------------------------------------------------------------------
+def test_analysis_of_a_missed_take_a_smaller_take_and_a_bluff():
+    engine = get("numero")
+    setup = {"hands": {"Ann": ["-2", "-4", "9b", "5r", "2o"], "Ben": ["1g"]},
+             "centre": ["10r", "5g"], "deck": []}
+    state = engine.new_game(["Ann", "Ben"], {"wilds": ["subtract"]}, 0, setup)
+    missed = engine.analyse(state, "Ann", {"type": "discard", "card": "2o"})
+    assert missed["kind"] == "discard" and missed["legal"]
+    assert missed["take_possible"] and missed["missed_take"] and missed["take_possible_now"]
+    assert missed["largest_take"]["cards"] == 5 and missed["holding_wild"]
+    small = engine.analyse(state, "Ann", {"type": "take", "card": "5r", "groups": [["5g"]]})
+    assert small["chosen"]["cards"] == 2 and small["cards_left_behind"] == 3
+    assert small["chosen"]["operations"] == 0 and small["max_operations"] == 2
+    bluff = engine.analyse(state, "Ann", {"type": "build", "card": "2o", "with": ["5g"]})
+    assert bluff["legal"] is False and bluff["code"] == "no_answer_card" and bluff["bluff"]
+    assert engine.analyse(state, "Ann", ["junk"])["kind"] == "invalid"
+    # playing x3 first spoils the 10 -2 /4 x3 = 6 take
+    state = engine.new_game(["Ann", "Ben"], {"wilds": ["subtract", "multiply", "divide"]}, 0,
+                            {"hands": {"Ann": ["-2", "/4", "x3", "6b"], "Ben": ["1g"]},
+                             "centre": ["10r"], "deck": []})
+    wild = engine.analyse(state, "Ann", {"type": "wild", "card": "x3", "target": "10r"})
+    assert wild["largest_take"]["cards"] == 5 and wild["largest_take_after"] == 0
+    assert wild["max_operations"] == 3
+    assert engine.analyse(state, "Ann", ["junk"])["kind"] == "invalid"
+
+
+def test_describe_event_gives_sentences():
+    engine = get("numero")
+    setup = {"hands": {"Ann": ["-2", "8b"], "Ben": ["1g"]}, "centre": ["10r"], "deck": []}
+    state = engine.new_game(["Ann", "Ben"], {"wilds": ["subtract"], "scoring": True}, 0, setup)
+    state, events = engine.apply(state, "Ann", {"type": "wild", "card": "-2", "target": "10r"})
+    assert engine.describe_event(events[0]) == "Ann played -2 on 10r: 10 − 2 = 8."
+    state, events = engine.apply(state, "Ann", {"type": "take", "card": "8b", "groups": [["10r"]]})
+    text = [engine.describe_event(e) for e in events]
+    assert text[0].startswith("Ann took with 8b (8): 1 take, 3 cards,")
+    assert all(t.endswith(".") for t in text)
