@@ -115,12 +115,22 @@ class Engine:
             if not check(action[name]):
                 raise IllegalMove("bad_action", f"The {name} in that move is not allowed.")
 
-    def is_legal(self, state: dict, player: str, action: dict) -> bool:
+    def error_code(self, state: dict, player: str, action: Any) -> str | None:
+        """The code `apply` would refuse the action with, or None when it is legal.
+        (The analysis of rejected attempts needs it; nothing is changed.)"""
         try:
             self.apply(state, player, action)
-        except IllegalMove:
-            return False
-        return True
+        except IllegalMove as exc:
+            return exc.code
+        return None
+
+    def is_legal(self, state: dict, player: str, action: dict) -> bool:
+        return self.error_code(state, player, action) is None
+
+    def base_state(self, players: list[str], options: dict, seed: int) -> dict:
+        """The keys every game's state starts with."""
+        return {"game": self.key, "players": players, "options": options, "seed": seed,
+                "shuffles": 0, "finished": False, "winners": []}
 
     @staticmethod
     def copy_state(state: dict) -> dict:

@@ -10,7 +10,6 @@ and what each operation was worth on average given the opponents' remaining card
 
 from __future__ import annotations
 
-from ..errors import IllegalMove
 from . import rules
 
 
@@ -25,12 +24,8 @@ def expected_points(players: list[str], hands: dict, player: str) -> dict:
 
 def analyse_play(engine, state: dict, player: str, action) -> dict:
     facts = {"kind": "play", "round": state["round"], "player": player}
-    try:
-        engine.apply(state, player, action)
-    except IllegalMove as exc:
-        facts.update(legal=False, error=exc.code)
-    else:
-        facts.update(legal=True, error=None)
+    code = engine.error_code(state, player, action)
+    facts.update(legal=code is None, error=code)
     if facts["error"] == "bad_action" or player not in state["players"]:
         return facts
     hand = state["hands"][player]

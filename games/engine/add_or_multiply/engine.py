@@ -41,13 +41,7 @@ class AddOrMultiplyEngine(Engine):
     # ----- set-up -------------------------------------------------------------------
     def _new_game(self, players, options, seed, setup):
         return {
-            "game": self.key,
-            "players": players,
-            "options": options,
-            "seed": seed,
-            "shuffles": 0,
-            "finished": False,
-            "winners": [],
+            **self.base_state(players, options, seed),
             "round": 1,
             "hands": {p: rules.starting_hand() for p in players},
             "scores": {p: 0 for p in players},

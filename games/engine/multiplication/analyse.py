@@ -4,7 +4,6 @@ is analysed too, with its error code."""
 
 from __future__ import annotations
 
-from ..errors import IllegalMove
 from . import rules
 
 
@@ -13,12 +12,8 @@ def analyse_turn(engine, state: dict, player: str, action) -> dict:
     kind = kind if type(kind) is str and kind in engine.ACTIONS else "unknown"
     facts = {"kind": kind, "player": player,
              "turn": state["turn"]}
-    try:
-        engine.apply(state, player, action)
-    except IllegalMove as exc:
-        facts.update(legal=False, error=exc.code)
-    else:
-        facts.update(legal=True, error=None)
+    code = engine.error_code(state, player, action)
+    facts.update(legal=code is None, error=code)
     if facts["error"] == "bad_action" or player not in state["players"]:
         return facts
     hand = state["hands"][player]

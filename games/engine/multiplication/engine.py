@@ -47,13 +47,7 @@ class MultiplicationEngine(Engine):
     # ----- set-up -------------------------------------------------------------------
     def _new_game(self, players, options, seed, setup):
         state = {
-            "game": self.key,
-            "players": players,
-            "options": options,
-            "seed": seed,
-            "shuffles": 0,
-            "finished": False,
-            "winners": [],
+            **self.base_state(players, options, seed),
             "discards": [],
             "current": 0,
             "turn": 0,

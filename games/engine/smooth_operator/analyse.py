@@ -15,16 +15,7 @@ not (a refused attempt is recorded with its analysis and its error code).
 
 from __future__ import annotations
 
-from ..errors import IllegalMove
 from . import rules
-
-
-def _error_code(engine, state: dict, player: str, action) -> str | None:
-    try:
-        engine.apply(state, player, action)
-    except IllegalMove as exc:
-        return exc.code
-    return None
 
 
 def _response(hand, high: int, low: int, action: dict) -> dict:
@@ -111,7 +102,7 @@ def analyse(engine, state: dict, player: str, action) -> dict:
         "high": high,
         "low": low,
         "turn": state["turn_number"],
-        "error": _error_code(engine, state, player, action),
+        "error": engine.error_code(state, player, action),
     }
     if kind is not None:
         hand = state["hands"][player]
