@@ -32,7 +32,7 @@ def game_page(request, game_id: int):
 def free_play_start(request, key: str):
     info = GAMES_BY_KEY.get(key)
     classroom = request.user.classroom
-    if info is None or classroom is None or not classroom.free_play:
+    if info is None or not info.playable or classroom is None or not classroom.free_play:
         raise Http404("That game is not open for free play.")
     level = request.POST.get("level", "player")
     if level not in engines.BOT_LEVELS:

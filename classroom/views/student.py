@@ -55,9 +55,11 @@ def assignment_start(request, pk: int):
     running = game_in_progress_for_assignment(assignment=assignment, student=request.user)
     if running is not None:
         return redirect("games:table", game_id=running.pk)
-    with_bots = assignment.opponents != Assignment.Opponents.CLASSMATES
+    info = GAMES_BY_KEY.get(assignment.game)
+    with_bots = assignment.opponents != Assignment.Opponents.CLASSMATES and info is not None and info.playable
     if request.method == "POST" and with_bots:
         game = game_start_for_assignment(assignment=assignment, student=request.user)
         return redirect("games:table", game_id=game.pk)
     return render(request, "classroom/play_soon.html", {
-        "game": GAMES_BY_KEY.get(assignment.game), "assignment": assignment, "with_bots": with_bots})
+        "game": info, "assignment": assignment, "with_bots": with_bots,
+        "table_ready": info is not None and info.playable})

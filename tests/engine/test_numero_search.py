@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from games.engine import get
 from games.engine.numero.cards import NUMBER_CODES, WILD_CODES, apply_wild, value_of
-from games.engine.numero.legal import legal_actions
 from games.engine.numero.scoring import item_facts
 from games.engine.numero.search import TakeSearch, any_take, best_take
 from games.engine.numero.view import position

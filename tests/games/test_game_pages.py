@@ -106,3 +106,10 @@ def test_free_play_can_be_switched_off(client, student, classroom):
     client.force_login(student)
     assert client.post(reverse("games:free_play_start", args=["smooth_operator"])).status_code == 404
     assert not Game.objects.exists()
+
+
+def test_games_without_a_browser_table_are_not_started(client, student):
+    client.force_login(student)
+    assert client.post(reverse("games:free_play_start", args=["numero"])).status_code == 404
+    assert "Coming soon" in client.get(reverse("classroom:student_home")).content.decode()
+    assert not Game.objects.exists()

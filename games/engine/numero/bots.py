@@ -19,7 +19,7 @@ from itertools import islice
 
 from ..bots import Bot
 from .cards import apply_wild, is_number, sort_cards, value_of
-from .legal import _build_sets
+from .legal import build_sets
 from .rules import has_answer
 from .search import TakePlan, TakeSearch, best_take
 from .view import search_items
@@ -123,7 +123,7 @@ class NumeroBot(Bot):
         out = []
         centre = view["centre"]
         for card in sorted(set(numbers_in(view["hand"]))):
-            honest = (s for s in _build_sets(view, card) if has_answer(
+            honest = (s for s in build_sets(view, card) if has_answer(
                 view["hand"], card, value_of(card) + sum(centre[i]["value"] for i in s)))
             out.extend((card, s) for s in islice(honest, limit))
         return out

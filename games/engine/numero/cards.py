@@ -78,6 +78,11 @@ def wild_ops(code: str) -> frozenset:
     return _WILDS[code][3]
 
 
+def wild_effect(code: str) -> tuple:
+    """(kind, parameter): wild cards with the same effect change values the same way."""
+    return _WILDS[code][1], _WILDS[code][2]
+
+
 def printed_points(code: str) -> int:
     if code in _WILDS:
         return _WILDS[code][4]

@@ -21,9 +21,12 @@ from __future__ import annotations
 from ..core import Engine
 from ..validate import list_of
 from . import rules
+from .analyse import analyse
 from .cards import is_code, is_number, value_of
+from .legal import legal_actions
 from .scoring import MOST_CARDS_BONUS, item_facts, leftover_points, take_breakdown
 from .search import any_take
+from .selection import selection
 from .setup import (build_deck, check_options, deal_hands, options_spec, read_setup,
                     refill_hand, single, turn_up)
 from .view import coach_view, describe_event, pile_counts, position, search_items, summary, view
@@ -98,8 +101,6 @@ class NumeroEngine(Engine):
         self._log(state, events)
 
     def legal_actions(self, state: dict, player: str) -> list[dict]:
-        from .legal import legal_actions
-
         if state["finished"] or player not in self.waiting_for(state):
             return []
         return legal_actions(position(state, player))
@@ -120,14 +121,10 @@ class NumeroEngine(Engine):
         return dict(summary(state)["scores"])
 
     def analyse(self, state, player, action):
-        from .analyse import analyse
-
         return analyse(self, state, player, action)
 
     def selection(self, view_or_position: dict, card, picked) -> dict:
         """The UI's incremental selection helper (see selection.py); works on a view."""
-        from .selection import selection
-
         return selection(view_or_position, card, picked)
 
     # ----- moves ---------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from .search import TakeSearch, best_take
 from .view import search_items
 
 POINTS_PER_CARD = 1.5  # exposure is measured in cards; a card won is worth about this
+FOLLOW_WEIGHT = 0.4  # my next take is far from sure: the opponent moves first
 BLUFF_PRIOR = 0.05  # how often a builder is assumed to build whatever they hold
 CHALLENGE_ABOVE = 1 / 3  # a challenge wins 20 or loses 10: worth it above 1/3 bluff odds
 BLUFF_RATE = 0.3
@@ -128,15 +129,22 @@ class ExpertBot(NumeroBot):
             plan = search.best(card)
             if plan is not None:
                 left = [it for i, it in enumerate(items) if i not in set(plan.items)]
-                options.append((plan.score - self.exposure(left), plan_steps(view, plan)))
+                rest = list(hand)
+                for used in [card] + [w for w, _k in plan.wild_steps]:
+                    rest.remove(used)
+                options.append((plan.score - self.exposure(left) + self.follow_up(left, rest),
+                                plan_steps(view, plan)))
         for card, indices in self.builds(view, limit=40):
             options.append((self.build_value(view, items, card, indices, honest=True),
                             [self.build_action(view, card, indices)]))
         advised = leaflet_discard(numbers_in(hand))
         for card in sorted(set(numbers_in(hand))):
             left = items + [(value_of(card), item_facts([card], False))]
+            rest = list(hand)
+            rest.remove(card)
             tie = 0.01 if card == advised else 0.0
-            options.append((tie - self.exposure(left), [{"type": "discard", "card": card}]))
+            options.append((tie - self.exposure(left) + self.follow_up(left, rest),
+                            [{"type": "discard", "card": card}]))
         best = max(options, key=lambda o: o[0])
         # Sometimes, when it would only discard, bluff instead if that is about as good.
         if view["options"].get("challenges") and best[1][0]["type"] == "discard" \
@@ -147,6 +155,12 @@ class ExpertBot(NumeroBot):
                 if bluff[0] >= best[0] - BLUFF_SLACK:
                     best = bluff
         return best[1]
+
+    def follow_up(self, items, rest) -> float:
+        """What my remaining hand could take next turn on the centre I leave (if the
+        opponent leaves it), counted at FOLLOW_WEIGHT."""
+        plan = best_take(items, rest, "cards", use_wilds=False)
+        return FOLLOW_WEIGHT * plan.cards * self.rate if plan else 0.0
 
     def build_value(self, view, items, card, indices, honest: bool) -> float:
         centre = view["centre"]

@@ -46,13 +46,13 @@ def iter_legal_actions(pos: dict):
     if pos["solitaire"] or pos["final_turn"]:
         return
     for card in numbers:
-        for indices in _build_sets(pos, card):
+        for indices in build_sets(pos, card):
             yield {"type": "build", "card": card, "with": [names[i] for i in indices]}
     for card in numbers:
         yield {"type": "discard", "card": card}
 
 
-def _build_sets(pos: dict, card: str):
+def build_sets(pos: dict, card: str):
     """Sets of centre items that make a legal build with `card` (depth first, small first)."""
     centre = pos["centre"]
     top = pos["options"]["max_number"]

@@ -47,7 +47,7 @@ def _card_in_hand(pos: dict, code: str) -> None:
         fail("not_in_hand", f"You don't have the {code} card in your hand.")
 
 
-def _number_card(pos: dict, code: str) -> int:
+def number_card(pos: dict, code: str) -> int:
     _card_in_hand(pos, code)
     if not is_number(code):
         fail("not_a_number_card",
@@ -55,7 +55,7 @@ def _number_card(pos: dict, code: str) -> int:
     return value_of(code)
 
 
-def _items(pos: dict, codes: list[str], seen: set[int]) -> list[int]:
+def named_items(pos: dict, codes: list[str], seen: set[int]) -> list[int]:
     """Centre indices for codes; every code must name an item, every item only once."""
     centre = pos["centre"]
     indices = []
@@ -133,9 +133,9 @@ def check_challenge(pos: dict, action: dict) -> int:
 
 def check_take(pos: dict, action: dict) -> list[list[int]]:
     """-> groups of centre indices"""
-    value = _number_card(pos, action["card"])
+    value = number_card(pos, action["card"])
     seen: set[int] = set()
-    groups = [_items(pos, group, seen) for group in action["groups"]]
+    groups = [named_items(pos, group, seen) for group in action["groups"]]
     centre = pos["centre"]
     for group in groups:
         total = sum(centre[i]["value"] for i in group)
@@ -152,12 +152,12 @@ def check_take(pos: dict, action: dict) -> list[list[int]]:
 def check_build(pos: dict, action: dict) -> tuple[list[int], int]:
     """-> (centre indices, build value)"""
     code = action["card"]
-    value = _number_card(pos, code)
+    value = number_card(pos, code)
     if pos["solitaire"]:
         fail("builds_not_allowed", "In Solitaire you can only take, not build.")
     if pos["final_turn"]:
         fail("must_take", "This is your last turn: you can only take.")
-    indices = _items(pos, action["with"], set())
+    indices = named_items(pos, action["with"], set())
     centre = pos["centre"]
     total = value + sum(centre[i]["value"] for i in indices)
     top = pos["options"]["max_number"]
@@ -177,7 +177,7 @@ def has_answer(hand: list[str], played: str, total: int) -> bool:
 
 
 def check_discard(pos: dict, action: dict) -> None:
-    _number_card(pos, action["card"])
+    number_card(pos, action["card"])
     if pos["solitaire"]:
         fail("discards_not_allowed", "In Solitaire you can only take, not discard.")
     if pos["final_turn"]:

@@ -29,11 +29,11 @@ The model
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
-from .cards import apply_wild, colour_of, is_number, printed_points, value_of, wild_ops
-from .scoring import CLEAR_BONUS, card_points, group_points, with_wilds
+from .cards import apply_wild, colour_of, is_number, printed_points, value_of, wild_effect, wild_ops
+from .scoring import CLEAR_BONUS, card_points
 
 NEG = -(10 ** 9)
 GROUP_MAX = 21  # a take point + size 5 + operations 10 + colours 5
@@ -63,12 +63,6 @@ def item_options(value: int, wilds: tuple[str, ...]) -> tuple[tuple[int, int, tu
 
     visit(value, 0, ())
     return tuple((mask, v, seq) for (mask, v), seq in found.items())
-
-
-def _effect(code: str):
-    from .cards import _WILDS  # the effect tuple (kind, parameter) of a wild card
-
-    return _WILDS[code][1], _WILDS[code][2]
 
 
 class _CanonicalWilds(dict):
@@ -122,8 +116,8 @@ class TakeSearch:
         self.objective = objective
         self.m = len(items)
         # Wild cards ordered so that interchangeable ones sit together.
-        key = (lambda w: (repr(_effect(w)), w)) if objective == "cards" else \
-              (lambda w: (repr(_effect(w)), tuple(sorted(wild_ops(w))), printed_points(w), w))
+        key = (lambda w: (repr(wild_effect(w)), w)) if objective == "cards" else \
+              (lambda w: (repr(wild_effect(w)), tuple(sorted(wild_ops(w))), printed_points(w), w))
         self.wilds = tuple(sorted(wilds, key=key))
         classes: dict = {}
         for i, w in enumerate(self.wilds):
@@ -145,8 +139,10 @@ class TakeSearch:
         self.options = [item_options(v, self.wilds) for v in self.values]
 
     # ----- single groups ---------------------------------------------------------------------
-    def groups(self, target: int, used: int = 0, wused: int = 0, symmetric: bool = False):
-        """Yield (group, items mask, wilds mask) for every group adding up to target.
+    def groups(self, target: int, used: int = 0, wused: int = 0, symmetric: bool = False,
+               start: int = 0):
+        """Yield (group, items mask, wilds mask) for every group adding up to target, made of
+        free items at sorted index >= start.
 
         A group is a list of (sorted index, option). Masks are over sorted indices.
         `symmetric=True` skips groups that only swap interchangeable items or wild cards
@@ -182,7 +178,7 @@ class TakeSearch:
                     yield from extend(k + 1, rem - v, used | 1 << k, wused | mask, chosen)
                     chosen.pop()
 
-        return extend(0, target, used, wused, [])
+        return extend(start, target, used, wused, [])
 
     def has_group(self, target: int) -> bool:
         return next(self.groups(target, symmetric=True), None) is not None
@@ -199,8 +195,9 @@ class TakeSearch:
         return any(self.can_fill(rest, u) for _g, u, _w in self.groups(head, used))
 
     # ----- the best multiple take ---------------------------------------------------------------
-    def best(self, card: str) -> TakePlan | None:
-        """The best take with `card` by the objective, or None if no take is possible."""
+    def best(self, card: str, better_than: int | None = None) -> TakePlan | None:
+        """The best take with `card` by the objective, or None if no take is possible (or,
+        with `better_than`, none scores more than that: the search then prunes harder)."""
         t = value_of(card)
         m, nw = self.m, len(self.wilds)
         points = self.objective == "points"
@@ -319,13 +316,15 @@ class TakeSearch:
                 else:
                     j = k
 
-        total = solve(0, 0, 0, 0, 0, 0, 0, 0, 0)
-        if total <= 0:
+        const = card_points(card) if points else 1
+        alpha = 0 if better_than is None else max(0, better_than - const)
+        total = solve(0, 0, 0, 0, 0, 0, 0, 0, alpha)
+        if total <= alpha:
             return None
         groups = walk()
         if not groups:
             return None
-        return self._plan(card, groups, total + (card_points(card) if points else 1))
+        return self._plan(card, groups, total + const)
 
     def _bound_function(self, opts, t: int):
         """bound(used, wild mask): the most the free items and wild cards can still add (the
@@ -446,10 +445,8 @@ class TakeSearch:
         order = self.order
 
         def collections(p: int, used: int):
-            for group, u, _w in self.groups(target, used):
+            for group, u, _w in self.groups(target, used, start=p):
                 first = group[0][0]
-                if first < p:
-                    continue
                 indices = sorted(order[k] for k, _ in group)
                 yield [indices]
                 for rest in collections(first + 1, u):
@@ -492,9 +489,17 @@ def best_take(items, hand, objective: str = "cards", use_wilds: bool = True) -> 
     if not items:
         return None
     search = TakeSearch(items, wild_cards(hand) if use_wilds else (), objective)
+    cards = distinct_takers(hand, objective)
+    rank = {card: i for i, card in enumerate(cards)}
     best = None
-    for card in distinct_takers(hand, objective):
-        plan = search.best(card)
-        if plan is not None and (best is None or plan.score > best.score):
+    # Bigger cards usually take more, so try them first: later cards then only need to be
+    # searched for something better (a tie goes to the lower card).
+    for card in sorted(cards, key=lambda c: -value_of(c)):
+        if best is None:
+            plan = search.best(card)
+        else:
+            plan = search.best(card, best.score - (1 if rank[card] < rank[best.card] else 0))
+        if plan is not None and (best is None or plan.score > best.score or (
+                plan.score == best.score and rank[card] < rank[best.card])):
             best = plan
     return best

@@ -51,9 +51,9 @@ def selection(view: dict, card, picked) -> dict:
     groups_named = [list(g) for g in picked]
     flat = [code for g in groups_named for code in g]
     try:  # the card itself, then the picked items (engine order and messages)
-        t = rules._number_card(pos, card)
+        t = rules.number_card(pos, card)
         seen: set[int] = set()
-        groups = [rules._items(pos, g, seen) for g in groups_named]
+        groups = [rules.named_items(pos, g, seen) for g in groups_named]
     except IllegalMove as exc:
         return _refused(out, exc.code, exc.message)
     centre = pos["centre"]
