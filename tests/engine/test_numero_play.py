@@ -349,3 +349,16 @@ def test_describe_event_gives_sentences():
     text = [engine.describe_event(e) for e in events]
     assert text[0].startswith("Ann took with 8b (8): 1 take, 3 cards,")
     assert all(t.endswith(".") for t in text)
+
+
+def test_max_operations_tells_apart_items_of_equal_value():
+    engine = get("numero")
+    setup = {"hands": {"Ann": ["-2", "2/3", "8o", "3r"], "Ben": ["1g"]},
+             "centre": ["10r", "12b"], "deck": []}
+    state = engine.new_game(["Ann", "Ben"], {"wilds": ["subtract", "fraction"]}, 0, setup)
+    state, _ = engine.apply(state, "Ann", {"type": "wild", "card": "-2", "target": "10r"})
+    state, _ = engine.apply(state, "Ann", {"type": "wild", "card": "2/3", "target": "12b"})
+    # both items are now 8 with two cards; 12 x 2/3 uses x and /, 10 - 2 only -
+    result = engine.analyse(state, "Ann", {"type": "take", "card": "8o", "groups": [["10r"]]})
+    assert result["holding_wild"] and result["max_operations"] == 2
+    assert result["chosen"]["operations"] == 1

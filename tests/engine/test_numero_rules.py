@@ -148,9 +148,8 @@ def test_all_four_operations_score_ten():
 
 
 def test_fraction_counts_as_x_and_divide_and_a_build_counts_as_plus():
-    # Ann builds 4 + 2 = 6 holding 12; Ben passes with a discard; Ann plays 2/3 on ... no:
-    # the build (6) x 2/3 = 4, then takes it with 4r together with 8g? keep it small:
-    # group [build(4)] -> ops: + (build), x and / (2/3) = 3 kinds: 5 points.
+    # Ann builds 4 + 2 = 6 (holding 6r), Ben discards, Ann plays 2/3 on the build (6 -> 4)
+    # and takes it with 4r: operations + (a build), x and / (2/3): three kinds, 5 points.
     setup = {"hands": {"Ann": ["2o", "6r", "4r", "2/3"], "Ben": ["14b"]}, "centre": ["4g"],
              "deck": DECK}
     state = ok(run(setup, [act("Ann", "build", card="2o", **{"with": ["4g"]}),

@@ -124,6 +124,20 @@ def test_search_matches_a_naive_exact_search_on_medium_positions():
         assert (plan.cards if plan else 0) == naive, (centre, hand_card, wilds)
 
 
+def test_search_with_many_interchangeable_items_matches_the_naive_search():
+    # equal values make the search's symmetry rules (used in a fixed order) do real work
+    rng = random.Random(9)
+    for _ in range(150):
+        n = rng.randint(3, 8)
+        values = [rng.choice([1, 2, 3, 4, 5, 6]) for _ in range(n)]
+        cards = [rng.choice([1, 1, 1, 2]) for _ in range(n)]
+        items = [(v, (c, 0, frozenset("g"), frozenset(), False)) for v, c in zip(values, cards)]
+        target = rng.randint(3, 15)
+        wilds = rng.sample(WILD_CODES, rng.randint(0, 3))
+        plan = TakeSearch(items, tuple(wilds)).best(f"{target}r")
+        assert (plan.cards if plan else 0) == _naive_best_cards(values, cards, wilds, target)
+
+
 def test_largest_take_uses_every_useful_wild_card():
     items = _items([["10r"]], [False])
     plan = best_take(items, ["-2", "/4", "x3", "6b"])
@@ -260,6 +274,20 @@ def test_selection_agrees_with_the_engine(seed):
         assert found, (centre, card, picked, extra)
     # the selection helper sees no more than the view: it never needs the state
     assert position(state, "Ann")["hand"] == hand
+
+
+junk = st.none() | st.booleans() | st.integers() | st.text(max_size=4) | st.sampled_from(
+    ["8b", "5g", "-2", "3o", "99"]) | st.lists(st.lists(st.sampled_from(["5g", "3o", "x"]), max_size=3), max_size=3)
+
+
+@settings(max_examples=100, deadline=None)
+@given(junk, junk)
+def test_selection_never_raises_on_junk(card, picked):
+    engine, view = _view(["8b", "-2"], ["5g", "3o"], {"wilds": ["subtract"]})
+    sel = engine.selection(view, card, picked)
+    for part in (sel["take"], sel["build"]):
+        assert part["valid"] in (True, False)
+        assert part["valid"] or part["code"]
 
 
 # ----- the benchmark command ------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Numero and Numero Solitaire: take centre cards that add up to a card from your hand.
 
 Exports ENGINES ({"numero", "numero_solitaire"}), BOTS_BY_GAME (bot classes per game and
-level), BOTS (Numero's) and PRESETS (the spec's teaching levels 1-8).
+level), BOTS (Numero's), PRESETS (the spec's teaching levels 1-8) and PRESETS_BY_GAME
+(Solitaire: levels 1-7, it has no challenges).
 Rules: ../../../../shared/spec/numero.md; house rules: docs/rules-numero.md.
 """
 
@@ -33,4 +34,10 @@ PRESETS = {
                            "challenges": True}},
 }
 
-__all__ = ["ENGINES", "ENGINE", "BOTS", "BOTS_BY_GAME", "PRESETS"]
+# Solitaire has no challenges, so it offers levels 1-7.
+PRESETS_BY_GAME = {
+    "numero": PRESETS,
+    "numero_solitaire": {k: v for k, v in PRESETS.items() if not v["options"].get("challenges")},
+}
+
+__all__ = ["ENGINES", "ENGINE", "BOTS", "BOTS_BY_GAME", "PRESETS", "PRESETS_BY_GAME"]

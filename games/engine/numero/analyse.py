@@ -89,7 +89,8 @@ def group_operations(facts: list[tuple]) -> int:
 
 def max_operations(items, hand) -> int:
     """The most different operations one group (one take) could use, wild cards included."""
-    search = TakeSearch(items, wild_cards(hand))
+    # "points" keeps items apart whenever their operations differ (symmetry must not hide one)
+    search = TakeSearch(items, wild_cards(hand), "points")
     best, seen = 0, 0
     for t in sorted({value_of(c) for c in number_cards(hand)}):
         for group, _u, _w in search.groups(t, symmetric=True):

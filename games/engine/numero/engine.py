@@ -64,14 +64,13 @@ class NumeroEngine(Engine):
     def _new_game(self, players, options, seed, setup):
         hands, centre, deck = read_setup(setup, players, options)
         options = dict(options, wilds=list(options["wilds"]))
-        state = {
-            "game": self.key, "players": players, "options": options, "seed": seed,
-            "shuffles": 0, "finished": False, "winners": [],
+        state = self.base_state(players, options, seed)
+        state.update({
             "deck": [], "hands": {}, "centre": [], "won": {p: [] for p in players},
             "points": {p: 0 for p in players}, "out": [], "turn": 0, "turn_no": 0,
             "last_turn": {p: 0 for p in players}, "previous_turn": {p: 0 for p in players},
             "final": None, "last_taker": None, "end": None, "log": [],
-        }
+        })
         state["deck"] = build_deck(state, hands, centre, deck)
         events: list[dict] = []
         self._deal(state, hands, centre, events)

@@ -28,7 +28,8 @@ from .search import TakeSearch, best_take
 from .view import search_items
 
 POINTS_PER_CARD = 1.5  # exposure is measured in cards; a card won is worth about this
-FOLLOW_WEIGHT = 0.4  # my next take is far from sure: the opponent moves first
+POINTS_SEARCH_LIMIT = 16  # centre items + 2 x wild cards in hand (see plan())
+FOLLOW_WEIGHT = 0.5  # my next take is far from sure: the opponent moves first
 BLUFF_PRIOR = 0.05  # how often a builder is assumed to build whatever they hold
 CHALLENGE_ABOVE = 1 / 3  # a challenge wins 20 or loses 10: worth it above 1/3 bluff odds
 BLUFF_RATE = 0.3
@@ -76,8 +77,14 @@ class ExpertBot(NumeroBot):
     level = "expert"
 
     def plan(self, view):
-        self.objective = "points" if view["options"]["scoring"] else "cards"
-        self.rate = POINTS_PER_CARD if self.objective == "points" else 1.0
+        scoring = view["options"]["scoring"]
+        self.rate = POINTS_PER_CARD if scoring else 1.0
+        # The points search costs much more than the cards search in a crowded centre with
+        # many wild cards; there the expert ranks takes by cards (worth `rate` points each)
+        # to keep its thinking time low.
+        crowded = len(view["centre"]) + 2 * len(wilds_in(view["hand"])) > POINTS_SEARCH_LIMIT
+        self.objective = "points" if scoring and not crowded else "cards"
+        self.take_rate = self.rate if scoring and crowded else 1.0
         self.known = Knowledge(view)
         self._exposure: dict = {}
         challenge = self.challenge(view)
@@ -132,8 +139,8 @@ class ExpertBot(NumeroBot):
                 rest = list(hand)
                 for used in [card] + [w for w, _k in plan.wild_steps]:
                     rest.remove(used)
-                options.append((plan.score - self.exposure(left) + self.follow_up(left, rest),
-                                plan_steps(view, plan)))
+                options.append((plan.score * self.take_rate - self.exposure(left)
+                                + self.follow_up(left, rest), plan_steps(view, plan)))
         for card, indices in self.builds(view, limit=40):
             options.append((self.build_value(view, items, card, indices, honest=True),
                             [self.build_action(view, card, indices)]))

@@ -15,14 +15,15 @@ from pathlib import Path
 from .. import get, make_bot
 from . import PRESETS
 
-# (file number, game, players, options, seed, bot levels per seat, must contain)
+# (file number, game, players, options, seed, bot levels per seat, what the game must show:
+#  a kind of action, or a number of actions at least)
 GOLDENS = [
     (1, "numero", ["Ann", "Ben"], PRESETS["level1"]["options"], 101, ["player", "beginner"], None),
     (2, "numero", ["Ann", "Ben", "Cal"], PRESETS["level4"]["options"], 202,
      ["expert", "player", "beginner"], None),
     (3, "numero", ["Ann", "Ben"], PRESETS["level8"]["options"], 303, ["expert", "expert"],
      "challenge"),
-    (4, "numero_solitaire", ["Sam"], PRESETS["level7"]["options"], 404, ["expert"], None),
+    (4, "numero_solitaire", ["Sam"], PRESETS["level7"]["options"], 404, ["expert"], 8),
     (5, "numero_solitaire", ["Sam"], PRESETS["level2"]["options"], 505, ["beginner"], None),
     (6, "numero", ["Ann", "Ben"], PRESETS["level6"]["options"], 606, ["expert", "player"], "wild"),
 ]
@@ -50,10 +51,12 @@ def regenerate_goldens(directory: str | Path = "tests/golden") -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for number, game, players, options, seed, levels, wanted in GOLDENS:
-        # the first seed from `seed` on whose game holds the wanted kind of action
+        # the first seed from `seed` on whose game shows what is wanted
         while True:
             record = play(game, players, options, seed, levels)
-            if wanted is None or any(a["type"] == wanted for a in record["actions"]):
+            actions = record["actions"]
+            if wanted is None or (len(actions) >= wanted if type(wanted) is int
+                                  else any(a["type"] == wanted for a in actions)):
                 break
             seed += 1
         path = directory / f"numero_{number}.json"

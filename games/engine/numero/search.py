@@ -136,6 +136,11 @@ class TakeSearch:
         self.facts = [items[i][1] for i in self.order]
         klass = [klass_of(items[i]) for i in self.order]
         self.same_as_prev = [k > 0 and klass[k] == klass[k - 1] for k in range(self.m)]
+        # the item and the interchangeable ones after it (a class is a run in this order)
+        self.class_rest = [0] * self.m
+        for k in range(self.m - 1, -1, -1):
+            self.class_rest[k] = 1 << k | (self.class_rest[k + 1] if k + 1 < self.m
+                                           and self.same_as_prev[k + 1] else 0)
         self.options = [item_options(v, self.wilds) for v in self.values]
 
     # ----- single groups ---------------------------------------------------------------------
@@ -203,7 +208,7 @@ class TakeSearch:
         points = self.objective == "points"
         opts = self._fitting_options(t)
         ok = self._canonical
-        same = self.same_as_prev
+        same, class_rest = self.same_as_prev, self.class_rest
         wall, full = (1 << nw) - 1, (1 << m) - 1
         bound = self._bound_function(opts, t)
         card_colour = _COLOUR_BIT[colour_of(card)]
@@ -278,9 +283,16 @@ class TakeSearch:
                     r += gain
                     if r > best:
                         best, move = r, (k, index)
-            if rem == 0:  # or leave the lowest free item in the centre
+                        if best >= limit:  # as good as the bound: nothing can beat it
+                            break
+                if best >= limit:
+                    break
+            if rem == 0 and best < limit:  # or leave the lowest free item in the centre
                 a = best if best > alpha else alpha
-                r = solve(used | low, wused, 0, 0, 1 if points else 0, 0, 0, 0, a)
+                # Taken items of a class come before left ones (any take can be relabelled so),
+                # so leaving this item leaves the rest of its class too.
+                r = solve(used | (class_rest[p] & free), wused, 0, 0, 1 if points else 0,
+                          0, 0, 0, a)
                 if r > best:
                     best, move = r, (p, None)
             exact = best > alpha or best <= NEG
@@ -299,10 +311,11 @@ class TakeSearch:
                 if entry is None or entry[2] is None:
                     return groups
                 k, index = entry[2]
-                used |= 1 << k
-                if index is None:  # the item stays in the centre
+                if index is None:  # the item (and the rest of its class) stays in the centre
+                    used |= self.class_rest[k] & ~used
                     skip = 1 if points else 0
                     continue
+                used |= 1 << k
                 o = opts[k][index]
                 need, plus = (t, 0) if rem == 0 else (rem, 1)
                 current.append((self.order[k], o[3]))
