@@ -7,7 +7,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -30,10 +30,16 @@ player_counts = st.sampled_from([2, 3, 4])
 
 
 @settings(max_examples=60, deadline=None)
+@example(seed=4638, count=2)  # the deal itself ends a turn with an automatic stuck penalty
 @given(seed=game_seeds, count=player_counts)
 def test_random_play_keeps_every_rule(seed, count):
-    completed = Counter()  # points banked per player at the end of their turns
+    completed = None  # points banked per player at the end of their turns
     for before, player, action, after, events in random_playthrough(seed, NAMES[count], target=150):
+        if completed is None:
+            # Turns can end during the deal already (a responder stuck with only uneven
+            # divisions gives 25 automatically), so start from what the deal banked.
+            completed = Counter({p: before["scores"][p] - (before["turn_points"] if p == before["active"] else 0)
+                                 for p in NAMES[count]})
         snapshot = copy.deepcopy(before)
         assert card_totals(after) == PACK  # cards are conserved
         assert json.loads(json.dumps(after)) == after  # plain JSON data
