@@ -91,3 +91,17 @@ class Move(models.Model):
                                     condition=~models.Q(idempotency_key=""),
                                     name="idempotent_move_submission"),
         ]
+
+
+class TableInvite(models.Model):
+    """A classmate asked to a table still gathering players (shown on their home page)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invites")
+    student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="table_invites")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "student"], name="one_invite_per_student")]

@@ -81,6 +81,13 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
             if earlier is not None:
                 return MoveResult("duplicate", game, earlier, earlier.error_code,
                                   "That move was already received.")
+        if game.status in (Game.Status.LOBBY, Game.Status.ABANDONED):
+            # A table still in its lobby has no cards yet, and a stopped one takes no more
+            # moves. Nothing is recorded: there was no decision to make. (A finished game's
+            # engine answers `game_over` itself, and that attempt is recorded.)
+            message = ("The game has not started yet." if game.status == Game.Status.LOBBY
+                       else "This game was stopped.")
+            return MoveResult("rejected", game, None, "not_active", message)
         if game.version != expected_version:
             return MoveResult("stale", game, None, "stale",
                               "The game moved on before your move arrived. Here is the latest.")

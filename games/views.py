@@ -22,6 +22,8 @@ def game_page(request, game_id: int):
     access = game_access(user=request.user, game_id=game_id) if request.user.is_authenticated else None
     if access is None:
         raise Http404("No such game here.")
+    if access.game.status in (access.game.Status.LOBBY, access.game.Status.ABANDONED):
+        return redirect("games:lobby", game_id=game_id)  # no cards dealt: the table's lobby
     context = table_context(game=access.game, seat=access.seat, coach=access.coach)
     context["game_info"] = GAMES_BY_KEY.get(access.game.key)
     return render(request, "games/table.html", context)

@@ -10,6 +10,7 @@ from accounts import services as accounts
 from accounts.permissions import student_required
 from games.catalogue import GAMES, GAMES_BY_KEY
 from games.services import game_in_progress_for_assignment, game_start_for_assignment
+from games.views_tables import classmates_context
 
 from .. import selectors
 from ..models import Assignment
@@ -40,6 +41,7 @@ def student_home(request):
         "recent": selectors.recent_games_for_student(student=student),
         "in_progress": selectors.games_in_progress_for_student(student=student),
         "games_by_key": GAMES_BY_KEY,
+        **classmates_context(student),
     })
 
 
@@ -62,4 +64,5 @@ def assignment_start(request, pk: int):
         return redirect("games:table", game_id=game.pk)
     return render(request, "classroom/play_soon.html", {
         "game": info, "assignment": assignment, "with_bots": with_bots,
+        "with_classmates": assignment.opponents != Assignment.Opponents.BOTS,
         "table_ready": info is not None and info.playable})

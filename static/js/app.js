@@ -73,6 +73,9 @@
     focusedId = document.activeElement && document.activeElement.id ? document.activeElement.id : null;
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
+    // A lobby whose game has started says where the table is: go there.
+    const go = document.querySelector("[data-go]");
+    if (go) { window.location.assign(go.dataset.go); return; }
     if (!focusedId) return;
     const again = document.getElementById(focusedId);
     if (again && document.activeElement !== again) again.focus();
