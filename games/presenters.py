@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import mental_math, numero_table
 from .models import Game
 
 
@@ -55,13 +56,18 @@ YOUR_TURN = {
     "smooth_operator": _smooth_operator,
     "multiplication": _multiplication,
     "add_or_multiply": _add_or_multiply,
+    "numero": numero_table.your_turn,
+    "numero_solitaire": numero_table.your_turn,
 }
 
 
 def board_context(*, game: Game, view: dict) -> dict:
     """Extra, game-specific values for a board template."""
     extra = BOARD_CONTEXT.get(game.key)
-    return extra(view) if extra else {}
+    context = extra(view) if extra else {}
+    if game.key == "smooth_operator":
+        context.update(mental_math.context(game=game, view=view))
+    return context
 
 
 SO_SPECIALS = ("free_turn", "double", "free_choice")
@@ -91,6 +97,8 @@ BOARD_CONTEXT = {
     "smooth_operator": _smooth_operator_board,
     "multiplication": _multiplication_board,
     "add_or_multiply": _add_or_multiply_board,
+    "numero": numero_table.board_context,
+    "numero_solitaire": numero_table.board_context,
 }
 
 
