@@ -65,10 +65,23 @@
     const label = evt.target.closest("[data-game-table]")?.querySelector("[data-connection]");
     if (label) { label.textContent = "Connected"; label.dataset.state = "open"; }
   });
+  // The ws extension retries by itself after a dropped connection (1006, 1011-1013). Any other
+  // close (a proxy or server closing politely) would leave the page dead: reload it instead,
+  // since the server sends the whole table on every connect. 4401/4403 mean "not allowed".
+  const RETRIED = [1006, 1011, 1012, 1013];
   document.addEventListener("htmx:wsClose", function (evt) {
     const label = evt.target.closest("[data-game-table]")?.querySelector("[data-connection]");
+    const code = evt.detail && evt.detail.event ? evt.detail.event.code : 1006;
+    if (code === 4401 || code === 4403) {
+      if (label) { label.textContent = "This game is not open to you."; label.dataset.state = "closed"; }
+      return;
+    }
     if (label) { label.textContent = "Reconnecting… your game is saved."; label.dataset.state = "closed"; }
+    if (RETRIED.indexOf(code) === -1 && !window.__leaving) {
+      window.setTimeout(function () { window.location.reload(); }, 1500);
+    }
   });
+  window.addEventListener("beforeunload", function () { window.__leaving = true; });
   document.addEventListener("htmx:wsBeforeMessage", function () {
     focusedId = document.activeElement && document.activeElement.id ? document.activeElement.id : null;
   });
@@ -93,6 +106,22 @@
 // Classroom: busy state on forms, and the print button of the sign-in cards page.
 (function () {
   "use strict";
+
+  // Forms that arrive over a WebSocket (a lobby's buttons, a finished game's "Play again")
+  // were rendered without a request, so they carry no CSRF token: give them the page's.
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || (form.method || "").toLowerCase() !== "post") return;
+    if (form.querySelector("input[name=csrfmiddlewaretoken]")) return;
+    let token = "";
+    try { token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (e) { token = ""; }
+    if (!token) return;
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = "csrfmiddlewaretoken";
+    input.value = token;
+    form.appendChild(input);
+  }, true);
 
   // A form marked data-busy shows it is working after submit and cannot be sent twice.
   // The button is disabled on the next tick so the browser still sends its name and value.
