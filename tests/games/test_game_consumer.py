@@ -125,3 +125,28 @@ async def test_a_move_reaches_every_viewer_each_with_their_own_view(table):
     await m.disconnect(), await o.disconnect()
 
 # Hidden cards, for every game: tests/games/test_hidden_cards.py
+
+
+@pytest.mark.asyncio
+async def test_a_student_cannot_act_for_another_seat(table):
+    """Whatever the message says, a move is made for the sender's own seat: naming another
+    player in it is refused as the sender's own out-of-turn attempt, and nothing changes."""
+    from asgiref.sync import sync_to_async
+
+    game, ann, ben = table
+    first = await Game.objects.aget(pk=game.pk)
+    mover_name = await sync_to_async(waiting_player)(first)
+    idle, idle_name = (ben, "Ben") if mover_name == "Ann" else (ann, "Ann")
+    comm = connect_as(idle, game.pk)
+    await comm.connect()
+    await comm.receive_from(timeout=5)
+    card = next(c for c in first.state["hands"][mover_name] if c in "+-x")
+    await comm.send_to(text_data=move_message(first, {"type": "play", "card": card, "player": mover_name},
+                                              key="impostor-01"))
+    reply = await comm.receive_from(timeout=5)
+    assert "It is not your turn" in reply or "not your turn" in reply.lower()
+    after = await Game.objects.aget(pk=game.pk)
+    assert after.version == first.version and after.state == first.state
+    move = await Move.objects.select_related("seat").aget(game=game)
+    assert move.seat.name == idle_name and not move.accepted and move.error_code == "not_your_turn"
+    await comm.disconnect()
