@@ -9,7 +9,7 @@ class GameInfo:
     name: str
     players: str
     pitch: str
-    # Whether the browser table for this game is built yet (Numero's is still to come).
+    # Whether the browser table for this game is built yet.
     playable: bool = True
 
 
@@ -19,9 +19,9 @@ GAMES = (
     GameInfo("add_or_multiply", "Add or Multiply?", "3 players",
              "Send numbers to your rivals and choose + or x for yourself."),
     GameInfo("numero", "Numero", "2-3 players",
-             "Make sums from the centre cards, with wild cards that change them.", playable=False),
+             "Make sums from the centre cards, with wild cards that change them."),
     GameInfo("numero_solitaire", "Numero Solitaire", "1 player",
-             "Clear the centre on your own.", playable=False),
+             "Clear the centre on your own."),
     GameInfo("multiplication", "The Multiplication Game", "2-6 players",
              "Get rid of your cards by naming times-table facts."),
 )

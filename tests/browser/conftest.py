@@ -17,9 +17,16 @@ from tests.conftest import CHROMIUM, chromium_available, need
 
 
 def _close_inherited_connections():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from asgiref.sync import SyncToAsync
     from django.db import connections
 
     connections.close_all()
+    # The fork copies asgiref's executors but not their threads: if an earlier async test in
+    # this process started them, every sync_to_async call in the server would wait forever.
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    SyncToAsync.context_to_thread_executor.clear()
 
 
 @pytest.fixture(scope="session")

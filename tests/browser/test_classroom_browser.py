@@ -86,7 +86,9 @@ def test_teacher_sets_up_a_class_and_a_student_finds_the_assignment(page, browse
     assignment_card = student_page.locator(".student-assignment", has_text="Subtraction week")
     expect(assignment_card).to_contain_text("0 of 4 games")
     assignment_card.get_by_role("link", name="Play Subtraction week").click()
-    expect(student_page.get_by_text("Games open here soon!")).to_be_visible()
+    student_page.get_by_role("button", name="Start the game").click()
+    expect(student_page.get_by_role("heading", name="Numero")).to_be_visible()
+    expect(student_page.locator("#table-status")).to_contain_text("Your turn")
 
 
 def test_removing_a_student_asks_first_and_works_by_keyboard(page, live_daphne, teacher, classroom, student):
