@@ -32,7 +32,7 @@ demo: migrate
 run: demo
 	@if [ -n "$$REDIS_URL" ]; then \
 	  echo "Starting a Celery worker (REDIS_URL is set)"; \
-	  $(BIN)/celery -A config worker --loglevel=warning --concurrency=2 & \
+	  $(BIN)/celery -A config worker --beat --loglevel=warning --concurrency=2 & \
 	fi; \
 	exec $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
 

@@ -58,6 +58,9 @@ def load_demo() -> tuple[User, Classroom, list[User]]:
                                      username=f"demo-{name.lower()}", picture_password=sequence)
         students.append(student)
     _load_work(teacher, classroom, students)
+    from .reports.simulation import demo_reports  # late: the reports app imports this app
+
+    demo_reports(classroom=classroom, students=students)  # skill reports to look at
     return teacher, classroom, students
 
 

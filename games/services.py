@@ -148,6 +148,9 @@ def _store_state(game: Game, engine, state: dict, now) -> None:
         game.status, game.finished_at = Game.Status.FINISHED, now
         fields += ["status", "finished_at"]
         _record_results(game, engine, state)
+        from classroom.reports.services import game_finished_queue  # late: app registry
+
+        game_finished_queue(game_id=game.pk)  # the skill report, once this commits
     game.save(update_fields=fields)
 
 

@@ -28,11 +28,14 @@ class GameReport(models.Model):
 
 class SkillEvidence(models.Model):
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="skill_evidence")
-    move = models.ForeignKey("games.Move", on_delete=models.CASCADE, related_name="skill_evidence")
+    # No separate index on move, student or classroom: the unique key and the indexes below
+    # start with them, and every extra index slows the bulk writes of evidence.
+    move = models.ForeignKey("games.Move", on_delete=models.CASCADE, related_name="skill_evidence",
+                             db_index=False)
     student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                related_name="skill_evidence")
+                                related_name="skill_evidence", db_index=False)
     classroom = models.ForeignKey("classroom.Classroom", on_delete=models.CASCADE,
-                                  related_name="skill_evidence")
+                                  related_name="skill_evidence", db_index=False)
     assignment = models.ForeignKey("classroom.Assignment", null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="skill_evidence")
     measure = models.CharField(max_length=30)  # e.g. "so.lowest_operator"

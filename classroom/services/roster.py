@@ -83,4 +83,7 @@ def student_move(*, student: User, to_classroom: Classroom) -> User:
 
 def student_remove(*, student: User) -> None:
     """Take a student off the class list and end their sign-in (their game history stays)."""
+    from classroom.reports.services import student_reports_forget  # late: app registry
+
     accounts.student_deactivate(student=student)
+    student_reports_forget(student=student)

@@ -1,0 +1,105 @@
+"""Evidence per measure, taken from games really played through the game services."""
+
+import pytest
+
+from classroom.reports import services
+from classroom.reports.models import GameReport, SkillEvidence
+from classroom.reports.planted import PlantedPlayer, parse_plant
+from classroom.reports.simulation import play_game
+from games import engine as engines
+from games.models import Game, Move
+from games.selectors import game_state_at
+from games.services import SeatSpec, game_apply_move, game_create
+
+pytestmark = pytest.mark.django_db
+
+SO_PLANTS = ["so.lowest_operator=0.5", "so.even_division=0.5", "so.mental_math=0.3", "all.rule_errors=0.1"]
+
+
+def _play(key, classroom, student, plants, seed=3):
+    player = PlantedPlayer([parse_plant(p) for p in plants])
+    return play_game(key=key, classroom=classroom, student=student, player=player, seed=seed)
+
+
+def test_smooth_operator_game_gives_evidence_for_each_measure_from_the_student_only(classroom, student):
+    game = _play("smooth_operator", classroom, student, SO_PLANTS)
+    rows = SkillEvidence.objects.filter(game=game)
+    measures = set(rows.values_list("measure", flat=True))
+    assert {"so.lowest_operator", "so.even_division", "so.mental_math", "all.rule_errors",
+            "all.think_time"} <= measures
+    assert set(rows.values_list("student_id", flat=True)) == {student.pk}  # the bot gives none
+    assert not rows.exclude(move__seat__user=student).exists()
+    # A higher operator: the recorded analysis says it was above the lowest, by `amount` points.
+    missed = rows.filter(measure="so.lowest_operator", missed=True)
+    assert missed.exists()
+    for row in missed:
+        analysis = row.move.analysis
+        assert analysis["chosen_award"] > analysis["lowest"]
+        assert row.amount == analysis["chosen_award"] - analysis["lowest"]
+    # A wrong answer is a mental-maths miss.
+    for row in rows.filter(measure="so.mental_math"):
+        assert row.missed == (row.move.action["answer"] != row.move.analysis["correct_answer"])
+
+
+def test_the_turn_of_a_row_opens_the_replay_where_the_decision_was_made(classroom, student):
+    game = _play("smooth_operator", classroom, student, SO_PLANTS)
+    engine = engines.get(game.key)
+    for row in SkillEvidence.objects.filter(game=game, missed=True).exclude(measure="all.rule_errors")[:5]:
+        state = game_state_at(game=game, turn=row.turn)
+        assert student.display_name in engine.waiting_for(state)
+        assert engine.analyse(state, student.display_name, row.move.action) == row.move.analysis
+
+
+def test_a_refused_attempt_then_a_move_is_one_chance_and_every_attempt_is_a_rule_chance(classroom, student):
+    game = _play("multiplication", classroom, student, ["mg.facts=0.5", "mg.missed_play=0.2"], seed=11)
+    refused = Move.objects.filter(game=game, seat__user=student, accepted=False)
+    assert refused.filter(error_code="bad_declaration").exists()
+    rules = SkillEvidence.objects.filter(game=game, measure="all.rule_errors")
+    assert rules.count() == Move.objects.filter(game=game, seat__user=student).count()
+    assert set(rules.filter(missed=True).values_list("detail", flat=True)) == {"bad_declaration"}
+    assert rules.filter(missed=False, detail="").count() == \
+        Move.objects.filter(game=game, seat__user=student, accepted=True).count()
+    facts = SkillEvidence.objects.filter(game=game, measure="mg.facts")
+    for move in refused.filter(error_code="bad_declaration"):
+        a, b = move.action["declare"]
+        # The wrong declaration and the accepted one with the same fact: one chance, missed,
+        # pointing at the wrong one.
+        row = facts.get(detail=f"{a}x{b}", turn=move.version_before)
+        assert row.missed and row.move_id == move.pk
+    assert facts.filter(missed=False).exists()
+    think = SkillEvidence.objects.filter(game=game, measure="all.think_time")
+    assert set(think.values_list("detail", flat=True)) <= {"discard", "draw"}
+    assert all(row.amount >= 0 for row in think)
+
+
+@pytest.fixture
+def eager_tasks(monkeypatch):
+    """Run queued tasks in-process even when REDIS_URL names a broker (the real worker has its
+    own test, test_report_worker.py)."""
+    from config.celery import app
+
+    monkeypatch.setitem(app.conf, "task_always_eager", True)
+
+
+@pytest.mark.usefixtures("eager_tasks")
+def test_a_finished_game_queues_its_report_on_commit(classroom, student, django_capture_on_commit_callbacks):
+    me = SeatSpec(student.display_name, user=student)
+    game = game_create(key="multiplication", classroom=classroom, seats=[me, SeatSpec("Robo", bot_level="expert")],
+                       seed=5, options={"hand_size": 3, "turn_limit": 50})
+    player = PlantedPlayer([])
+    engine = engines.get(game.key)
+    seats = {s.name: s for s in game.seats.all()}
+    with django_capture_on_commit_callbacks(execute=True):
+        while game.status == Game.Status.ACTIVE:
+            name = engine.waiting_for(game.state)[0]
+            if name == me.name:
+                action = player.attempts(game.key, engine.view(game.state, name))[-1]
+            else:
+                action = engines.make_bot(game.key, "expert", game.version).choose(engine.view(game.state, name))
+            game = game_apply_move(game_id=game.pk, seat=seats[name], action=action,
+                                   expected_version=game.version, schedule_bots=False).game
+        assert not GameReport.objects.filter(game=game).exists()  # not before the commit
+    report = GameReport.objects.get(game=game)
+    assert report.version == game.version and report.decisions > 0
+    assert SkillEvidence.objects.filter(game=game, measure="mg.missed_play").exists()
+    assert services.game_report_compute(game_id=game.pk) == report

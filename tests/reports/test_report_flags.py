@@ -1,0 +1,65 @@
+"""'Needs help': clearly worse than the rest of the class with enough chances, or 4+ rule
+errors in one game; each flag carries the numbers behind it."""
+
+import pytest
+
+from classroom.reports import flags, services
+from classroom.reports.models import NeedsHelpFlag, SkillEvidence
+from classroom.reports.planted import PlantedPlayer, parse_plant
+from classroom.reports.simulation import play_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_miss_rate_rule():
+    assert flags.miss_rate_verdict(12, 30, 10, 120) is not None  # 40% against 8%
+    assert flags.miss_rate_verdict(3, 8, 10, 120) is None        # too few chances of their own
+    assert flags.miss_rate_verdict(5, 30, 10, 120) is None       # 17% against 8%: not clearly worse
+    assert flags.miss_rate_verdict(0, 50, 0, 200) is None        # nothing missed
+    assert flags.miss_rate_verdict(12, 30, 3, 15) is None        # too few chances in the class
+    verdict = flags.miss_rate_verdict(12, 30, 10, 120)
+    assert verdict["student"] == {"misses": 12, "chances": 30, "rate": 0.4}
+    assert verdict["class"]["misses"] == 10 and verdict["class"]["chances"] == 120
+    assert verdict["z"] >= flags.Z_CRITICAL and "z-test" in verdict["test"]
+
+
+def test_a_student_much_worse_than_the_class_is_flagged_with_the_numbers(classroom, make_student):
+    weak = make_student(classroom, "Ann")
+    others = [make_student(classroom, name, ("boat", "star", "apple")) for name in ("Ben", "Cal")]
+    with services.deferred_class_refresh():
+        for seed in (1, 2):
+            play_game(key="multiplication", classroom=classroom, student=weak, seed=seed,
+                      player=PlantedPlayer([parse_plant("mg.missed_play=0.6")]))
+            for n, other in enumerate(others):
+                play_game(key="multiplication", classroom=classroom, student=other, seed=10 * seed + n,
+                          player=PlantedPlayer([]))
+    flag = NeedsHelpFlag.objects.get(classroom=classroom, measure="mg.missed_play")
+    assert flag.student == weak and flag.reason == NeedsHelpFlag.Reason.MISS_RATE
+    mine = SkillEvidence.objects.filter(student=weak, measure="mg.missed_play")
+    assert flag.evidence["student"]["chances"] == mine.count()
+    assert flag.evidence["student"]["misses"] == mine.filter(missed=True).count()
+    rest = SkillEvidence.objects.filter(measure="mg.missed_play", student__in=others)
+    assert flag.evidence["class"]["chances"] == rest.count()
+    assert not NeedsHelpFlag.objects.filter(student__in=others).exists()
+    created = flag.created_at
+    services.class_flags_refresh(classroom_id=classroom.pk)  # still true: the same flag stays
+    assert NeedsHelpFlag.objects.get(pk=flag.pk).created_at == created
+
+
+def test_four_rule_errors_in_one_game_flag_that_game(classroom, student):
+    game = play_game(key="smooth_operator", classroom=classroom, student=student, seed=4,
+                     player=PlantedPlayer([parse_plant("all.rule_errors=0.2")]))
+    refused = SkillEvidence.objects.filter(game=game, measure="all.rule_errors", missed=True)
+    assert refused.count() >= 4
+    flag = NeedsHelpFlag.objects.get(student=student, reason=NeedsHelpFlag.Reason.RULE_ERRORS)
+    assert flag.game == game
+    assert flag.evidence["errors"] == refused.count()
+    assert flag.evidence["codes"] == {"not_in_hand": refused.count()}
+    assert sorted(flag.evidence["turns"]) == sorted(refused.values_list("turn", flat=True))
+
+
+def test_three_rule_errors_are_not_a_flag(classroom, student):
+    game = play_game(key="multiplication", classroom=classroom, student=student, seed=4,
+                     player=PlantedPlayer([]))
+    assert not SkillEvidence.objects.filter(game=game, measure="all.rule_errors", missed=True).exists()
+    assert not NeedsHelpFlag.objects.filter(student=student).exists()

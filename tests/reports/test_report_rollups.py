@@ -1,0 +1,89 @@
+"""Roll-ups add up the evidence per student, class, assignment and week."""
+
+from datetime import timedelta
+from statistics import median
+
+import pytest
+
+from classroom import services as classroom_services
+from classroom.reports import services
+from classroom.reports.models import SkillEvidence, SkillRollup
+from classroom.reports.planted import PlantedPlayer, parse_plant
+from classroom.reports.simulation import play_game
+
+pytestmark = pytest.mark.django_db
+Scope = SkillRollup.Scope
+
+
+@pytest.fixture
+def played(classroom, teacher, make_student):
+    ann, ben = make_student(classroom, "Ann"), make_student(classroom, "Ben", ("boat", "star", "apple"))
+    assignment = classroom_services.assignment_create(
+        classroom=classroom, created_by=teacher, title="Tables", game="multiplication", preset="classic",
+        opponents="bots", bot_level="expert", bot_count=1, mental_math=False, goal="play", goal_count=1,
+        goal_until=None, due_on=None)
+    plants = [parse_plant("mg.missed_play=0.3"), parse_plant("mg.facts=0.2")]
+    play_game(key="multiplication", classroom=classroom, student=ann, player=PlantedPlayer(plants), seed=1,
+              assignment=assignment)
+    play_game(key="multiplication", classroom=classroom, student=ann, player=PlantedPlayer(plants), seed=2,
+              days_ago=7)
+    play_game(key="multiplication", classroom=classroom, student=ben, player=PlantedPlayer([]), seed=3,
+              assignment=assignment)
+    services.class_rollups_rebuild(classroom_id=classroom.pk)
+    return ann, ben, assignment
+
+
+def _rollup(classroom, **key):
+    key = {"student": None, "assignment": None, "week": None, "detail": "", **key}
+    return SkillRollup.objects.get(classroom=classroom, **key)
+
+
+def _count(qs):
+    return qs.count(), qs.filter(missed=True).count()
+
+
+def test_every_scope_adds_up_the_evidence(classroom, played):
+    ann, ben, assignment = played
+    evidence = SkillEvidence.objects.filter(measure="mg.missed_play")
+    for scope, extra, rows in [
+        (Scope.STUDENT, {"student": ann}, evidence.filter(student=ann)),
+        (Scope.STUDENT, {"student": ben}, evidence.filter(student=ben)),
+        (Scope.CLASS, {}, evidence),
+        (Scope.ASSIGNMENT, {"assignment": assignment}, evidence.filter(assignment=assignment)),
+        (Scope.ASSIGNMENT, {"assignment": assignment, "student": ann},
+         evidence.filter(assignment=assignment, student=ann)),
+    ]:
+        row = _rollup(classroom, scope=scope, measure="mg.missed_play", **extra)
+        assert (row.chances, row.misses) == _count(rows)
+    assert _rollup(classroom, scope=Scope.STUDENT, student=ann, measure="mg.missed_play").misses > 0
+    assert _rollup(classroom, scope=Scope.STUDENT, student=ben, measure="mg.missed_play").misses == 0
+
+
+def test_weeks_are_mondays_and_split_the_all_time_numbers(classroom, played):
+    ann, _ben, _a = played
+    weeks = SkillRollup.objects.filter(classroom=classroom, scope=Scope.STUDENT, student=ann,
+                                       measure="mg.missed_play", detail="", week__isnull=False)
+    assert weeks.count() == 2
+    assert all(w.week.weekday() == 0 for w in weeks)
+    assert max(w.week for w in weeks) - min(w.week for w in weeks) == timedelta(days=7)
+    total = _rollup(classroom, scope=Scope.STUDENT, student=ann, measure="mg.missed_play")
+    assert sum(w.chances for w in weeks) == total.chances and sum(w.misses for w in weeks) == total.misses
+
+
+def test_details_per_fact_per_error_code_and_think_time_medians(classroom, played):
+    ann, _ben, _a = played
+    facts = SkillRollup.objects.filter(classroom=classroom, scope=Scope.STUDENT, student=ann, week=None,
+                                       measure="mg.facts").exclude(detail="")
+    whole = _rollup(classroom, scope=Scope.STUDENT, student=ann, measure="mg.facts")
+    assert facts.count() > 1 and all("x" in f.detail for f in facts)
+    assert sum(f.chances for f in facts) == whole.chances and sum(f.misses for f in facts) == whole.misses
+    codes = SkillRollup.objects.filter(classroom=classroom, scope=Scope.STUDENT, student=ann, week=None,
+                                       measure="all.rule_errors").exclude(detail="")
+    assert set(codes.values_list("detail", flat=True)) == {"bad_declaration"}
+    kinds = SkillRollup.objects.filter(classroom=classroom, scope=Scope.CLASS, week=None,
+                                       measure="all.think_time").exclude(detail="")
+    for row in kinds:
+        amounts = SkillEvidence.objects.filter(measure="all.think_time", detail=row.detail) \
+            .values_list("amount", flat=True)
+        assert row.amount_median == pytest.approx(median(amounts), abs=0.001)
+        assert row.chances == len(amounts)
