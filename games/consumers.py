@@ -22,14 +22,22 @@ from .tasks import schedule_bot_moves
 CLOSE_NOT_ALLOWED = 4403
 
 
+def _db(func):
+    """Run database work in the thread pool. Channels' default runs every consumer of a process
+    in one thread, so one table's queries (or a move waiting for its broadcast) would stall
+    every other table; each consumer still handles its own messages one at a time, in order."""
+    return database_sync_to_async(func, thread_sensitive=False)
+
+
 class GameConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         user = self.scope.get("user")
         game_id = self.scope["url_route"]["kwargs"]["game_id"]
         self.access = None
         if user is not None and user.is_authenticated:
-            self.access = await database_sync_to_async(game_access)(user=user, game_id=game_id)
-        if self.access is None:
+            self.access = await _db(game_access)(user=user, game_id=game_id)
+        if self.access is None or self.access.game.state is None:
+            # Not theirs to see, or a table still gathering players (its page is the lobby).
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
         self.game_id = game_id
@@ -39,7 +47,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send_table()
         # A bot whose turn it is may have been interrupted (a server restart): wake it. Its
         # moves are idempotent, so a second wake-up from another viewer changes nothing.
-        await database_sync_to_async(schedule_bot_moves)(game_id=game_id)
+        await _db(schedule_bot_moves)(game_id=game_id)
 
     async def disconnect(self, code):
         if getattr(self, "group", None):
@@ -54,7 +62,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         except BadMessage as exc:
             await self.send_table(notice=str(exc))
             return
-        result = await database_sync_to_async(game_apply_move)(
+        result = await _db(game_apply_move)(
             game_id=self.game_id, seat=self.access.seat, action=message.action,
             expected_version=message.expected_version, idempotency_key=message.idempotency_key,
             answer=message.answer,
@@ -67,6 +75,6 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send_table()
 
     async def send_table(self, notice: str = ""):
-        html = await database_sync_to_async(render_table)(
+        html = await _db(render_table)(
             game_id=self.game_id, seat=self.access.seat, coach=self.access.coach, notice=notice)
         await self.send(text_data=html)

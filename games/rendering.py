@@ -14,13 +14,14 @@ from games import engine as engines
 
 from . import presenters
 from .models import Game, Seat
-from .selectors import recent_moves
+from .selectors import recent_events
 
 
-def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "") -> dict:
+def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "",
+                  seats: list[Seat] | None = None) -> dict:
     engine = engines.get(game.key)
     view = engine.coach_view(game.state) if coach else engine.view(game.state, seat.name)
-    seats = list(game.seats.all())
+    seats = list(game.seats.all()) if seats is None else seats
     return {
         "game": game,
         "seats": seats,
@@ -29,8 +30,8 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
         "view": view,
         "notice": notice,
         "status_line": presenters.status_line(game=game, view=view, coach=coach),
-        "log": [text for move in recent_moves(game=game)
-                for text in (engine.describe_event(e) for e in move.events) if text],
+        "log": [text for events in recent_events(game=game)
+                for text in (engine.describe_event(e) for e in events) if text],
         "board_template": f"games/boards/{game.key}.html",
         "interactive": seat is not None and not view.get("finished"),
         "went_well": presenters.went_well(game=game, seat=seat) if view.get("finished") else [],
@@ -42,6 +43,9 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
 
 
 def render_table(*, game_id: int, seat: Seat | None, coach: bool, notice: str = "") -> str:
-    game = Game.objects.get(pk=game_id)
+    # Every push re-renders the table, so the game and its seats come in one query (a game
+    # always has seats; the fallback keeps Game.DoesNotExist for a vanished game).
+    seats = list(Seat.objects.select_related("game").filter(game_id=game_id))
+    game = seats[0].game if seats else Game.objects.get(pk=game_id)
     return render_to_string("games/_table.html",
-                            table_context(game=game, seat=seat, coach=coach, notice=notice))
+                            table_context(game=game, seat=seat, coach=coach, notice=notice, seats=seats))

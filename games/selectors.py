@@ -36,11 +36,14 @@ def game_access(*, user, game_id: int) -> TableAccess | None:
     return None
 
 
-def recent_moves(*, game: Game, limit: int = 8) -> list:
-    """The last accepted moves, newest last, for the "what just happened" list."""
-    moves = list(game.moves.filter(accepted=True).select_related("seat").order_by("-sequence")[:limit])
-    moves.reverse()
-    return moves
+def recent_events(*, game: Game, limit: int = 8) -> list[list[dict]]:
+    """The events of the last accepted moves, newest last, for the "what just happened" list.
+    Only the events column: every push re-renders this list, and whole move rows (with their
+    analysis) cost more to load than the rest of the table."""
+    events = list(game.moves.filter(accepted=True).order_by("-sequence")
+                  .values_list("events", flat=True)[:limit])
+    events.reverse()
+    return events
 
 
 def accepted_moves(*, game: Game) -> list[Move]:

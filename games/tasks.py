@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import close_old_connections
 
 from .bot_turns import next_bot_seat, play_bot_moves
-from .models import Game
+from .models import Game, Seat
 
 
 @shared_task(acks_late=True)
@@ -25,6 +25,9 @@ def _bot_delay() -> float:
 
 
 def schedule_bot_moves(*, game_id: int) -> None:
+    # Most moves are made at tables without computer players: one cheap query says so.
+    if not Seat.objects.filter(game_id=game_id).exclude(bot_level="").exists():
+        return
     game = Game.objects.filter(pk=game_id).first()
     if game is None or next_bot_seat(game) is None:
         return

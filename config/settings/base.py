@@ -116,6 +116,10 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Uploaded and generated files (report exports). Never served as public URLs: downloads go
+# through a view that checks the teacher.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+MEDIA_URL = "/media/"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
@@ -130,7 +134,9 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py 8 reads with a 5 s socket timeout by default; the layer's receive is a
+            # 5 s blocking BZPOPMIN, so an idle socket's consumer would crash (1011) at random.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -147,7 +153,11 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True  # a task lost with a crashed worker is re-run; tasks are idempotent
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_BEAT_SCHEDULE: dict = {}
+# Static schedule (celery beat): skill roll-ups per student, class, assignment and week. A
+# finished game already refreshes its own class; this catches anything missed.
+CELERY_BEAT_SCHEDULE: dict = {
+    "skill-rollups": {"task": "classroom.reports.tasks.rollups_all", "schedule": 15 * 60},
+}
 
 # Bots pause this long before each decision so a child can follow the game.
 BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))

@@ -58,3 +58,12 @@ async def test_the_teacher_may_listen_but_another_class_and_strangers_may_not(
         comm = connect_lobby(user, game.pk)
         connected, code = await comm.connect()
         assert not connected
+
+
+@pytest.mark.asyncio
+async def test_the_game_socket_of_a_table_not_yet_dealt_refuses_politely(lobby):
+    from .test_game_consumer import connect_as
+
+    game, ann, _ = lobby
+    connected, code = await connect_as(ann, game.pk).connect()
+    assert not connected and code == 4403
