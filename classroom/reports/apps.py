@@ -6,3 +6,7 @@ class ReportsConfig(AppConfig):
     label = "reports"
     verbose_name = "Skill reports"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # Celery autodiscovers tasks.py only; the export tasks live in their own module.
+        from . import export_tasks  # noqa: F401

@@ -1,0 +1,100 @@
+"""The dashboard WebSocket: only the class's teachers connect; a dashboard.changed message
+makes it push fresh fragments."""
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.conf import settings as django_settings
+from django.test import Client
+
+from classroom.reports.realtime import broadcast_dashboard_changed
+from config.asgi import application
+
+from games.models import Game
+
+from .showing import (co_teacher, make_game, other_classroom, other_student,  # noqa: F401
+                      other_teacher, rollup)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def no_debounce(settings):
+    settings.REPORTS_DASHBOARD_DEBOUNCE_SECONDS = 0
+    settings.REPORTS_DASHBOARD_REFRESH_SECONDS = 0
+
+
+def cookie_for(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"{django_settings.SESSION_COOKIE_NAME}={client.cookies[django_settings.SESSION_COOKIE_NAME].value}".encode()
+
+
+def connect_as(user, classroom_id):
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+    if user is not None:
+        headers.append((b"cookie", cookie_for(user)))
+    return WebsocketCommunicator(application, f"/ws/reports/class/{classroom_id}/", headers=headers)
+
+
+@pytest.mark.asyncio
+async def test_teachers_of_the_class_get_the_live_fragments(teacher, co_teacher, classroom, student):
+    for user in (teacher, co_teacher):
+        comm = connect_as(user, classroom.pk)
+        connected, _ = await comm.connect(timeout=10)
+        assert connected
+        html = await comm.receive_from(timeout=5)
+        assert 'id="dash-skills"' in html and 'hx-swap-oob="true"' in html
+        await comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_others_are_refused(classroom, other_teacher, student, other_student):
+    for user in (None, other_teacher, student, other_student):
+        comm = connect_as(user, classroom.pk)
+        connected, code = await comm.connect(timeout=10)
+        assert not connected and code == 4403
+
+
+@pytest.mark.asyncio
+async def test_a_change_pushes_an_update(teacher, classroom, student):
+    comm = connect_as(teacher, classroom.pk)
+    assert (await comm.connect(timeout=10))[0]
+    first = await comm.receive_from(timeout=5)
+    assert "No skill numbers yet" in first
+    from channels.db import database_sync_to_async
+
+    await database_sync_to_async(rollup)(classroom, "so.lowest_operator", student=student,
+                                         chances=37, misses=4)
+    await database_sync_to_async(broadcast_dashboard_changed)(classroom_id=classroom.pk)
+    update = await comm.receive_from(timeout=5)
+    assert ">4</a>" in update and ">37</a>" in update and "Fewest points" in update
+    await comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_teacher_removed_from_the_class_is_disconnected(teacher, co_teacher, classroom):
+    comm = connect_as(co_teacher, classroom.pk)
+    assert (await comm.connect(timeout=10))[0]
+    await comm.receive_from(timeout=5)
+    from channels.db import database_sync_to_async
+
+    await database_sync_to_async(classroom.teachers.remove)(co_teacher)
+    await database_sync_to_async(broadcast_dashboard_changed)(classroom_id=classroom.pk)
+    output = await comm.receive_output(timeout=5)
+    assert output["type"] == "websocket.close" and output["code"] == 4403
+
+
+@pytest.mark.asyncio
+async def test_playing_now_refreshes_by_itself(settings, teacher, classroom, student):
+    """Games starting are not broadcast, so the dashboard re-renders on a timer too."""
+    settings.REPORTS_DASHBOARD_REFRESH_SECONDS = 0.2
+    comm = connect_as(teacher, classroom.pk)
+    assert (await comm.connect(timeout=10))[0]
+    assert "Nobody is playing right now" in await comm.receive_from(timeout=5)
+    from channels.db import database_sync_to_async
+
+    await database_sync_to_async(make_game)(classroom, student, status=Game.Status.ACTIVE)
+    html = await comm.receive_from(timeout=5)
+    now = html[html.index("Playing now"):html.index("Finished today")]
+    assert "Ann" in now
+    await comm.disconnect()

@@ -1,0 +1,209 @@
+"""Exports: CSV (BOM, formula escaping, one row per student × measure), the raw per-decision
+CSV, XLSX, PDF progress reports, and export jobs with progress and a checked download."""
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from classroom.reports.measures import MEASURES
+from classroom.reports.models import RecomputeJob
+from classroom.reports.exports.jobs import export_run_job
+
+from .showing import (evidence, make_game, other_classroom, other_student,  # noqa: F401
+                      other_teacher, rollup, this_monday)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+
+
+@pytest.fixture
+def pupils(classroom, make_student):
+    ann = make_student(classroom, "Ann")
+    evil = make_student(classroom, "=HYPERLINK(\"http://x\")", ("boat", "star", "apple"))
+    zoe = make_student(classroom, "Zoë", ("moon", "star", "fish"))
+    rollup(classroom, "so.lowest_operator", student=ann, chances=37, misses=4)
+    rollup(classroom, "all.think_time", student=ann, chances=40, median=5.5)
+    rollup(classroom, "so.lowest_operator", student=zoe, chances=10, misses=1)
+    rollup(classroom, "so.lowest_operator", student=zoe, week=this_monday(), chances=10, misses=1)
+    rollup(classroom, "mg.facts", student=ann, detail="7x8", chances=4, misses=2)
+    rollup(classroom, "mg.facts", student=ann, chances=4, misses=2)
+    game, moves = make_game(classroom, ann, moves=3)
+    evidence(moves[0], ann, "so.lowest_operator", missed=True, amount=5)
+    evidence(moves[0], ann, "all.think_time", detail="respond", amount=2.0)
+    evidence(moves[0], ann, "all.rule_errors")
+    evidence(moves[1], ann, "all.rule_errors", missed=True, detail="uneven_division")
+    evidence(moves[2], ann, "so.lowest_operator")
+    return ann, evil, zoe, game
+
+
+def read_csv(body: bytes):
+    assert body.startswith(b"\xef\xbb\xbf"), "Excel needs the UTF-8 byte-order mark"
+    return list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
+
+
+def test_skills_csv_one_row_per_student_and_measure_with_escaping(client, teacher, classroom, pupils,
+                                                                   other_student):
+    client.force_login(teacher)
+    response = client.get(reverse("reports:skills_csv", args=[classroom.pk]))
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    rows = read_csv(response.content)
+    header, body = rows[0], rows[1:]
+    assert header[0] == "Student" and "In words" in header
+    assert len(body) == 3 * len(MEASURES)
+    names = {r[0] for r in body}
+    assert names == {"Ann", "Zoë", "'=HYPERLINK(\"http://x\")"}  # escaped, not a formula
+    assert "Olga" not in response.content.decode("utf-8-sig")  # another class's student
+    ann_lowest = next(r for r in body if r[0] == "Ann" and r[1] == "so.lowest_operator")
+    assert ann_lowest[5:7] == ["4", "37"]
+    assert ann_lowest[-1] == "Chose a higher operator when a lower one was in hand: 4 of 37 turns"
+    think = next(r for r in body if r[0] == "Ann" and r[1] == "all.think_time")
+    assert think[8] == "5.5"
+    for row in body:
+        for cell in row:
+            assert not cell.startswith(("=", "+", "-", "@")), cell
+
+
+def make_job(client, classroom, fmt, capture):
+    with capture(execute=True):
+        response = client.post(reverse("reports:exports", args=[classroom.pk]), {"format": fmt})
+    job = RecomputeJob.objects.filter(classroom=classroom, kind="export").latest("pk")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("reports:job", args=[classroom.pk, job.pk])
+    return job
+
+
+def download(client, classroom, job) -> bytes:
+    response = client.get(reverse("reports:job_download", args=[classroom.pk, job.pk]))
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    return b"".join(response.streaming_content)
+
+
+def test_raw_csv_has_one_row_per_decision_with_replay_links(client, teacher, classroom, pupils,
+                                                             django_capture_on_commit_callbacks):
+    ann, _, _, game = pupils
+    client.force_login(teacher)
+    job = make_job(client, classroom, "raw_csv", django_capture_on_commit_callbacks)
+    job.refresh_from_db()
+    assert job.status == "ready" and job.total == 5 and job.done == 5
+    rows = read_csv(download(client, classroom, job))
+    header, body = rows[0], rows[1:]
+    assert len(body) == 3  # three decisions (moves), five evidence rows
+    first = dict(zip(header, body[0]))
+    assert first["Student"] == "Ann" and first["Missed"] == "so.lowest_operator"
+    assert first["Seconds"] == "2.0" and first["Replay"] == f"/game/{game.pk}/replay/?turn=0"
+    second = dict(zip(header, body[1]))
+    assert second["Missed"] == "all.rule_errors" and second["Turn"] == "1"
+
+
+def test_xlsx_opens_with_openpyxl(client, teacher, classroom, pupils, django_capture_on_commit_callbacks):
+    client.force_login(teacher)
+    job = make_job(client, classroom, "xlsx", django_capture_on_commit_callbacks)
+    wb = load_workbook(io.BytesIO(download(client, classroom, job)))
+    assert wb.sheetnames == ["Skills", "Class by week", "Times tables", "Decisions"]
+    skills = list(wb["Skills"].iter_rows(values_only=True))
+    assert len(skills) == 1 + 3 * len(MEASURES)
+    evil = next(r for r in skills if str(r[0]).startswith("'="))
+    assert wb["Skills"].cell(row=skills.index(evil) + 1, column=1).data_type == "s"
+    assert len(list(wb["Decisions"].iter_rows(values_only=True))) == 4
+
+
+def pdf_text(data: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_student_pdf_is_readable_by_a_parent(client, teacher, classroom, pupils):
+    ann, evil, zoe, _ = pupils
+    client.force_login(teacher)
+    response = client.get(reverse("reports:student_pdf", args=[classroom.pk, ann.pk]))
+    assert response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    assert "Ann: progress report" in text
+    assert "Ann chose the operator that gives the fewest points 33 times out of 37." in " ".join(text.split())
+    assert "7 × 8 = 56" in text
+    assert "Zoë" not in text and "HYPERLINK" not in text
+
+
+def test_class_pdf_job_has_a_page_per_student(client, teacher, classroom, pupils,
+                                              django_capture_on_commit_callbacks):
+    client.force_login(teacher)
+    job = make_job(client, classroom, "pdf", django_capture_on_commit_callbacks)
+    job.refresh_from_db()
+    assert (job.total, job.done, job.status) == (3, 3, "ready")
+    data = download(client, classroom, job)
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) >= 4
+    text = pdf_text(data)
+    assert "Class 5B: class progress report" in text and "Zoë: progress report" in text
+    assert "has not finished any games yet" in text  # the student without numbers
+
+
+def test_job_page_shows_progress_then_the_download_link(client, teacher, classroom, pupils):
+    client.force_login(teacher)
+    job = RecomputeJob.objects.create(classroom=classroom, kind="export", export_format="raw_csv",
+                                      requested_by=teacher, status="running", total=500, done=120)
+    url = reverse("reports:job", args=[classroom.pk, job.pk])
+    html = client.get(url).content.decode()
+    assert "120 of 500 done" in html and 'hx-trigger="every 2s"' in html
+    assert reverse("reports:job_download", args=[classroom.pk, job.pk]) not in html
+    assert client.get(reverse("reports:job_download", args=[classroom.pk, job.pk])).status_code == 404
+    export_run_job(job_id=job.pk)
+    partial = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "Your file is ready" in partial and "<html" not in partial and "every 2s" not in partial
+    assert reverse("reports:job_download", args=[classroom.pk, job.pk]) in partial
+
+
+def test_a_failed_export_says_so(client, teacher, classroom, monkeypatch):
+    from classroom.reports.exports import jobs
+
+    def boom(**kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(jobs.pdf, "class_pdf", boom)
+    job = RecomputeJob.objects.create(classroom=classroom, kind="export", export_format="pdf")
+    export_run_job(job_id=job.pk)
+    job.refresh_from_db()
+    assert job.status == "failed" and "Please try again" in job.message
+    client.force_login(teacher)
+    assert "Please try again" in client.get(reverse("reports:job", args=[classroom.pk, job.pk])).content.decode()
+
+
+def test_exports_hold_only_the_teachers_own_class(client, teacher, classroom, pupils, other_teacher,
+                                                  other_classroom, other_student,
+                                                  django_capture_on_commit_callbacks):
+    rollup(other_classroom, "so.lowest_operator", student=other_student, chances=9, misses=9)
+    game, moves = make_game(other_classroom, other_student)
+    evidence(moves[0], other_student, "so.lowest_operator", missed=True)
+    client.force_login(teacher)
+    for fmt in ("csv", "raw_csv", "xlsx", "pdf"):
+        job = make_job(client, classroom, fmt, django_capture_on_commit_callbacks)
+        data = download(client, classroom, job)
+        if fmt == "xlsx":
+            wb = load_workbook(io.BytesIO(data))
+            text = " ".join(str(v) for ws in wb for row in ws.iter_rows(values_only=True) for v in row)
+        elif fmt == "pdf":
+            text = pdf_text(data)
+        else:
+            text = data.decode("utf-8-sig")
+        assert "Ann" in text and "Olga" not in text, fmt
+    # Another teacher can neither start an export of this class nor fetch its files.
+    client.force_login(other_teacher)
+    assert client.post(reverse("reports:exports", args=[classroom.pk]), {"format": "csv"}).status_code == 404
+    assert client.get(reverse("reports:job_download", args=[classroom.pk, job.pk])).status_code == 404
+    assert client.get(reverse("reports:skills_csv", args=[classroom.pk])).status_code == 404
+
+
+def test_an_unknown_format_changes_nothing(client, teacher, classroom):
+    client.force_login(teacher)
+    response = client.post(reverse("reports:exports", args=[classroom.pk]), {"format": "exe"}, follow=True)
+    assert "Please choose one of the files" in response.content.decode()
+    assert not RecomputeJob.objects.exists()
