@@ -111,3 +111,16 @@ def pytest_collection_modifyitems(config, items):
         if "/tests/browser/" in str(item.path):
             item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.fixture
+def eager_celery():
+    """Run Celery tasks in-process for this test, even where REDIS_URL gives a real broker
+    (CI): tests that wait for a task's result have no worker to wait for. The real worker is
+    tested in tests/reports/test_report_worker.py."""
+    from config.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before

@@ -18,7 +18,7 @@ from classroom.reports.exports.jobs import export_start
 
 from .showing import co_teacher, make_game, other_classroom, other_student, other_teacher  # noqa: F401
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 ROLES = ["owner", "co_teacher", "other_teacher", "student", "other_student", "anonymous"]
 

@@ -16,7 +16,7 @@ from classroom.reports.exports.jobs import export_run_job
 from .showing import (evidence, make_game, other_classroom, other_student,  # noqa: F401
                       other_teacher, rollup, this_monday)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 
 @pytest.fixture(autouse=True)
