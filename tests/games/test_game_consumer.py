@@ -21,11 +21,11 @@ def cookie_for(user) -> bytes:
     return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
 
 
-def connect_as(user, game_id):
+def connect_as(user, game_id, socket="game"):
     headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
     if user is not None:
         headers.append((b"cookie", cookie_for(user)))
-    return WebsocketCommunicator(application, f"/ws/game/{game_id}/", headers=headers)
+    return WebsocketCommunicator(application, f"/ws/{socket}/{game_id}/", headers=headers)
 
 
 @pytest.fixture

@@ -3,21 +3,16 @@ table, and only the class (and its teachers) may listen."""
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 
-from config.asgi import application
 from games.tables import table_join, table_open, table_start
 
-from .test_game_consumer import cookie_for
+from .test_game_consumer import connect_as
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def connect_lobby(user, game_id):
-    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
-    if user is not None:
-        headers.append((b"cookie", cookie_for(user)))
-    return WebsocketCommunicator(application, f"/ws/table/{game_id}/", headers=headers)
+    return connect_as(user, game_id, socket="table")
 
 
 @pytest.fixture
@@ -62,8 +57,6 @@ async def test_the_teacher_may_listen_but_another_class_and_strangers_may_not(
 
 @pytest.mark.asyncio
 async def test_the_game_socket_of_a_table_not_yet_dealt_refuses_politely(lobby):
-    from .test_game_consumer import connect_as
-
     game, ann, _ = lobby
     connected, code = await connect_as(ann, game.pk).connect()
     assert not connected and code == 4403
