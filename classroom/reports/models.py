@@ -27,20 +27,31 @@ class GameReport(models.Model):
 
 
 class SkillEvidence(models.Model):
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="skill_evidence")
-    # No separate index on move, student or classroom: the unique key and the indexes below
-    # start with them, and every extra index slows the bulk writes of evidence.
+    # Evidence is derived data, written a million rows at a time and always rebuilt from the
+    # moves, so its write path is kept lean (see docs/reports.md, "Why evidence is lean"):
+    # - no database foreign-key constraints: each one is a deferred trigger per row, checked at
+    #   commit (about a third of the write time). Django still cascades deletes of games,
+    #   moves, students and classes, and removed students are forgotten by the services;
+    # - no unique key: a game's rows are replaced (delete, then insert) while the game row is
+    #   locked, so a second run of the same game writes the same rows, never extra ones;
+    # - indexes only for the reads: by game (replace), by class + measure + student (every
+    #   report read, drill-down, roll-up and flag), by student (forgetting a student) and by
+    #   assignment (set to null when an assignment is deleted).
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="skill_evidence",
+                             db_constraint=False)
     move = models.ForeignKey("games.Move", on_delete=models.CASCADE, related_name="skill_evidence",
-                             db_index=False)
+                             db_index=False, db_constraint=False)
     student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                related_name="skill_evidence", db_index=False)
+                                related_name="skill_evidence", db_constraint=False)
     classroom = models.ForeignKey("classroom.Classroom", on_delete=models.CASCADE,
-                                  related_name="skill_evidence", db_index=False)
+                                  related_name="skill_evidence", db_index=False, db_constraint=False)
     assignment = models.ForeignKey("classroom.Assignment", null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="skill_evidence")
+                                   on_delete=models.SET_NULL, related_name="skill_evidence",
+                                   db_constraint=False)
     measure = models.CharField(max_length=30)  # e.g. "so.lowest_operator"
     # A sub-key: the fact "7x8" for mg.facts, the error code for all.rule_errors, the decision
-    # kind for all.think_time; "" when the measure has none.
+    # kind for all.think_time; "" when the measure has none. At most one row per
+    # (move, measure, detail).
     detail = models.CharField(max_length=40, blank=True, default="")
     missed = models.BooleanField(default=False)
     # A measure's amount: points given away above the lowest, cards left behind, seconds taken.
@@ -50,11 +61,7 @@ class SkillEvidence(models.Model):
     week = models.DateField()  # Monday of the week played, for trends
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["move", "measure", "detail"],
-                                               name="one_evidence_per_move_measure_detail")]
-        indexes = [models.Index(fields=["classroom", "measure", "student"]),
-                   models.Index(fields=["student", "measure", "missed"]),
-                   models.Index(fields=["classroom", "week"])]
+        indexes = [models.Index(fields=["classroom", "measure", "student"])]
 
 
 class SkillRollup(models.Model):

@@ -15,6 +15,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 
 from django.db import connection, transaction
+from django.db.models import F, Func, JSONField
 from django.utils import timezone
 
 from accounts.models import User
@@ -47,6 +48,28 @@ def _students(games: list[Game]) -> tuple[dict[int, dict[int, str]], dict[int, d
     return names, students
 
 
+class AnalysisKeys(Func):
+    """A move's recorded analysis cut down to `keys`: on PostgreSQL one small JSON object per
+    row, built by the database (read and decoded once, instead of the whole analysis with the
+    hand and every option, or one JSON value per key). Elsewhere the whole analysis."""
+
+    output_field = JSONField()
+
+    def __init__(self, keys: tuple[str, ...]):
+        if not all(k.isidentifier() for k in keys):  # they go into the SQL as literals
+            raise ValueError(f"not an analysis key: {keys!r}")
+        super().__init__(F("analysis"))
+        self.keys = keys
+
+    def as_sql(self, compiler, connection, **extra):
+        return compiler.compile(self.source_expressions[0])
+
+    def as_postgresql(self, compiler, connection, **extra):
+        column, params = compiler.compile(self.source_expressions[0])
+        pairs = ", ".join(f"'{k}', {column} -> '{k}'" for k in self.keys)
+        return f"jsonb_build_object({pairs})", params
+
+
 def _load_moves(games: list[Game], students: dict[int, dict[int, int]]) -> dict[int, list[ev.MoveFacts]]:
     """The games' moves, oldest first, with only the analysis keys the measures read
     (ev.ANALYSIS_KEYS). Only students' moves are read (a computer player's move gives no
@@ -56,24 +79,24 @@ def _load_moves(games: list[Game], students: dict[int, dict[int, int]]) -> dict[
     by_key: dict[str, list[int]] = defaultdict(list)
     for game in games:
         by_key[game.key].append(game.pk)
-    base = ("game_id", "id", "seat_id", "version_before", "accepted", "error_code", "think_ms", "created_at")
+    fields = ("game_id", "id", "seat_id", "version_before", "accepted", "error_code", "think_ms",
+              "created_at", "facts")
     for key, ids in by_key.items():
         keys = ev.ANALYSIS_KEYS.get(key, ("kind",))
         events = key in ev.PER_GAME
-        qs = Move.objects.filter(game_id__in=ids)
+        qs = Move.objects.filter(game_id__in=ids).annotate(facts=AnalysisKeys(keys))
         if not events:
             qs = qs.filter(seat__user__isnull=False, seat__bot_level="")
-        fields = base + tuple(f"analysis__{k}" for k in keys) + (("events",) if events else ())
-        first, last = len(base), len(base) + len(keys)
-        for row in qs.order_by("game_id", "sequence").values_list(*fields).iterator(chunk_size=5000):
-            game_id, seat = row[0], row[2]
+        rows = qs.order_by("game_id", "sequence").values_list(*fields, *(("events",) if events else ()))
+        for row in rows.iterator(chunk_size=5000):
+            game_id, seat, facts = row[0], row[2], row[8]
             analysis = None
-            if seat in students[game_id]:
-                analysis = {k: v for k, v in zip(keys, row[first:last]) if v is not None}
+            if seat in students[game_id] and facts:
+                analysis = {k: v for k in keys if (v := facts.get(k)) is not None}
             moves[game_id].append(ev.MoveFacts(
                 id=row[1], seat_id=seat, version_before=row[3], accepted=row[4], error_code=row[5],
                 think_ms=row[6], played_at=row[7], analysis=analysis,
-                events=row[last] if events else None))
+                events=row[9] if events else None))
     return moves
 
 
@@ -109,8 +132,13 @@ def games_reports_compute(*, game_ids: list[int], force: bool = False) -> list[G
         # Lock the games: two workers computing the same game take turns, and the second
         # replaces the first's rows with the same rows.
         list(Game.objects.select_for_update().filter(pk__in=ids).values_list("pk", flat=True))
-        SkillEvidence.objects.filter(game_id__in=ids).delete()
-        GameReport.objects.filter(game_id__in=ids).delete()
+        # Evidence is only ever written together with its GameReport (here, in one
+        # transaction), so only games that have a report have rows to replace. Read under the
+        # lock: a report another worker committed meanwhile is seen and replaced.
+        reported = list(GameReport.objects.filter(game_id__in=ids).values_list("game_id", flat=True))
+        if reported:
+            SkillEvidence.objects.filter(game_id__in=reported).delete()
+            GameReport.objects.filter(game_id__in=reported).delete()
         bulk_insert_evidence(values)
         GameReport.objects.bulk_create(reports)
     return done + reports

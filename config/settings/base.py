@@ -81,7 +81,7 @@ TEMPLATES = [
 
 DATABASES = {
     "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=0,
     )
 }
@@ -90,6 +90,11 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # take the write lock at BEGIN, so concurrent moves queue up instead of failing with
     # "database is locked"; PostgreSQL uses real row locks.
     DATABASES["default"]["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+else:
+    # No JIT: our queries are short, and PostgreSQL's JIT compiles any query whose estimated
+    # cost is high (a delete of a game's report rows was estimated at 200,000 rows) at a cost of
+    # hundreds of milliseconds each time, which was most of the report analysis time.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c jit=off"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"

@@ -59,6 +59,11 @@ class Command(BaseCommand):
                              error_free=5)
         classroom = sim.classroom
         game_ids = _copy_games(sim.games, wanted)
+        if connection.vendor == "postgresql":
+            # Fresh statistics for the copied rows, as autovacuum would have them by the time a
+            # real class had played this much (without them the planner scans every move).
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE games_game, games_seat, games_move")
         decisions = Move.objects.filter(game_id__in=game_ids, seat__bot_level="", accepted=True).count()
         attempts = Move.objects.filter(game_id__in=game_ids, seat__bot_level="").count()
         out(f"Set-up: {len(game_ids)} finished games, {decisions} decisions ({attempts} attempts) "
