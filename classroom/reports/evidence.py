@@ -6,9 +6,11 @@ with each move, computed on the state before it) and which seats are students.
 Output: `Evidence` rows, one per chance at a measure.
 
 What counts once:
-- `all.rule_errors` counts every attempt: an accepted one is a chance (detail ""), a refused
-  one a miss (detail = its error code).
-- `all.think_time` counts every accepted decision: detail = the decision kind, amount = seconds.
+- An accepted attempt gives one `all.think_time` row: detail = the decision kind, amount =
+  seconds (none when unknown). It is also the attempt's chance at `all.rule_errors` (see
+  measures.evidence_measures): one row per accepted move instead of two keeps the analysis of
+  a million decisions within a minute.
+- A refused attempt gives one `all.rule_errors` row: a miss, detail = its error code.
 - Every other measure counts a *decision* once: the attempts one student makes at one game
   version (a refused attempt, then the move that was accepted). The decision is a miss when
   any of its attempts missed; the row then points at the first attempt that missed, else at
@@ -24,6 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any, Iterator
+
+from .measures import RULES, THINK
 
 # Refusals before the game even looked at the decision: only a rule error.
 NOT_A_DECISION = frozenset({"bad_action", "unknown_player", "game_over", "not_your_turn"})
@@ -214,12 +218,13 @@ def game_evidence(key: str, moves: list[MoveFacts], seat_names: dict[int, str],
         if m.seat_id not in students:
             continue
         err = m.error_code or ""
-        rows.append(Evidence(m.id, m.seat_id, "all.rule_errors", err, not m.accepted, None,
-                             m.version_before, m.played_at))
         analysis = m.analysis or {}
-        if m.accepted and m.think_ms is not None:
-            rows.append(Evidence(m.id, m.seat_id, "all.think_time", decision_kind(key, analysis), False,
-                                 m.think_ms / 1000, m.version_before, m.played_at))
+        if m.accepted:
+            seconds = m.think_ms / 1000 if m.think_ms is not None else None
+            rows.append(Evidence(m.id, m.seat_id, THINK, decision_kind(key, analysis), False, seconds,
+                                 m.version_before, m.played_at))
+        else:
+            rows.append(Evidence(m.id, m.seat_id, RULES, err, True, None, m.version_before, m.played_at))
         if per_attempt is None or err in NOT_A_DECISION or not analysis or "analysis_error" in analysis:
             continue
         for candidate in per_attempt(m, err):

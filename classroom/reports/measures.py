@@ -66,6 +66,17 @@ MEASURES = (
 )
 MEASURES_BY_ID = {m.id: m for m in MEASURES}
 
+RULES = "all.rule_errors"
+THINK = "all.think_time"
+
+
+def evidence_measures(measure_id: str) -> tuple[str, ...]:
+    """The evidence rows behind a measure's chances. Every attempt is a chance at the rules:
+    a refused one has its own `all.rule_errors` row (a miss, detail = its error code), an
+    accepted one is counted by its `all.think_time` row (the decision and its thinking time),
+    so an accepted move is written once, not twice."""
+    return (RULES, THINK) if measure_id == RULES else (measure_id,)
+
 
 def describe(measure_id: str, misses: int, chances: int) -> str:
     """'Chose a higher operator when a lower one was in hand: 4 of 37 turns'."""

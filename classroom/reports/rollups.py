@@ -8,7 +8,8 @@ and joined per roll-up.
 Rows written (see models.SkillRollup): for the student, the class, each assignment (per
 student and whole), all time (week null) and per week (its Monday); detail "" for the whole
 measure, plus one row per detail of `mg.facts` (each fact), `all.rule_errors` (each error
-code) and `all.think_time` (each decision kind).
+code) and `all.think_time` (each decision kind). `all.rule_errors` chances also count the
+accepted moves' `all.think_time` rows (see measures.evidence_measures).
 
 Call through services.class_rollups_rebuild, which locks the class row: the rows are
 deleted and written again in one transaction (SQLite does not enforce the unique key when
@@ -22,10 +23,10 @@ from statistics import median
 
 from django.db.models import Count, Q, Sum
 
+from .measures import RULES, THINK
 from .models import SkillEvidence, SkillRollup
 
 Scope = SkillRollup.Scope
-THINK = "all.think_time"
 
 
 def _targets(student, assignment, week, detail):
@@ -54,6 +55,9 @@ def rebuild(*, classroom_id: int) -> int:
             row[0] += chances
             row[1] += misses
             row[2] += amount or 0.0
+        if measure == THINK:  # accepted moves: chances at the rules too (measures.evidence_measures)
+            for scope, s, a, w, d in _targets(student, assignment, week, ""):
+                totals[(scope, s, a, w, RULES, d)][0] += chances
     medians = _think_medians(evidence)
     SkillRollup.objects.filter(classroom_id=classroom_id).delete()
     rows = [SkillRollup(scope=scope, classroom_id=classroom_id, student_id=s, assignment_id=a, week=w,
@@ -67,8 +71,9 @@ def rebuild(*, classroom_id: int) -> int:
 def _think_medians(evidence) -> dict[tuple, float]:
     finest: dict[tuple, list[float]] = defaultdict(list)
     for student, assignment, week, detail, amount in (
-            evidence.filter(measure=THINK).values_list("student_id", "assignment_id", "week", "detail",
-                                                       "amount").iterator(chunk_size=20000)):
+            evidence.filter(measure=THINK, amount__isnull=False)
+            .values_list("student_id", "assignment_id", "week", "detail", "amount")
+            .iterator(chunk_size=20000)):
         finest[(student, assignment, week, detail)].append(amount)
     joined: dict[tuple, list[float]] = defaultdict(list)
     for (student, assignment, week, detail), values in finest.items():

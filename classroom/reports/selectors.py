@@ -21,7 +21,7 @@ from classroom.models import Assignment, Classroom
 from classroom.progress import Progress
 from games.models import Game, Seat
 
-from .measures import MEASURES, MEASURES_BY_ID, Measure
+from .measures import MEASURES, MEASURES_BY_ID, Measure, evidence_measures
 from .models import NeedsHelpFlag, RecomputeJob, SkillEvidence, SkillRollup
 from .words import Cell
 
@@ -263,8 +263,10 @@ def evidence_behind(*, classroom: Classroom, measure: str, student: User | None 
                     detail: str | None = None, missed: bool | None = True,
                     week: date | None = None, assignment: Assignment | None = None,
                     game_id: int | None = None, limit: int = DRILL_LIMIT, page: int = 1) -> DrillDown:
-    """The evidence rows counted by one number, newest first, `limit` a page."""
-    rows = SkillEvidence.objects.filter(classroom=classroom, measure=measure,
+    """The evidence rows counted by one number, newest first, `limit` a page. A detail (an
+    error code, a fact, a decision kind) belongs to the measure's own rows."""
+    measures = evidence_measures(measure) if detail is None else (measure,)
+    rows = SkillEvidence.objects.filter(classroom=classroom, measure__in=measures,
                                         student__classroom=classroom)
     if student is not None:
         rows = rows.filter(student=student)

@@ -1,9 +1,13 @@
 """Evidence per measure, taken from games really played through the game services."""
 
+import re
+
 import pytest
+from django.urls import reverse
 
 from classroom.reports import services
-from classroom.reports.models import GameReport, SkillEvidence
+from classroom.reports.measures import evidence_measures
+from classroom.reports.models import GameReport, SkillEvidence, SkillRollup
 from classroom.reports.planted import PlantedPlayer, parse_plant
 from classroom.reports.simulation import play_game
 from games import engine as engines
@@ -54,11 +58,14 @@ def test_a_refused_attempt_then_a_move_is_one_chance_and_every_attempt_is_a_rule
     game = _play("multiplication", classroom, student, ["mg.facts=0.5", "mg.missed_play=0.2"], seed=11)
     refused = Move.objects.filter(game=game, seat__user=student, accepted=False)
     assert refused.filter(error_code="bad_declaration").exists()
-    rules = SkillEvidence.objects.filter(game=game, measure="all.rule_errors")
-    assert rules.count() == Move.objects.filter(game=game, seat__user=student).count()
+    # Every attempt is one chance at the rules: a refused one its own miss row (by code), an
+    # accepted one its thinking-time row.
+    rules = SkillEvidence.objects.filter(game=game, measure__in=evidence_measures("all.rule_errors"))
+    attempts = Move.objects.filter(game=game, seat__user=student)
+    assert sorted(rules.values_list("move_id", flat=True)) == sorted(attempts.values_list("pk", flat=True))
     assert set(rules.filter(missed=True).values_list("detail", flat=True)) == {"bad_declaration"}
-    assert rules.filter(missed=False, detail="").count() == \
-        Move.objects.filter(game=game, seat__user=student, accepted=True).count()
+    assert set(rules.filter(missed=True).values_list("move_id", flat=True)) == \
+        set(refused.values_list("pk", flat=True))
     facts = SkillEvidence.objects.filter(game=game, measure="mg.facts")
     for move in refused.filter(error_code="bad_declaration"):
         a, b = move.action["declare"]
@@ -103,3 +110,23 @@ def test_a_finished_game_queues_its_report_on_commit(classroom, student, django_
     assert report.version == game.version and report.decisions > 0
     assert SkillEvidence.objects.filter(game=game, measure="mg.missed_play").exists()
     assert services.game_report_compute(game_id=game.pk) == report
+
+
+def test_rules_numbers_count_every_attempt_and_list_them(client, teacher, classroom, student):
+    """The teacher's "Rules" cell counts every attempt (accepted ones have no rules row of
+    their own) and its links list exactly those attempts, or only the refused ones."""
+    game = _play("multiplication", classroom, student, ["mg.facts=0.5", "all.rule_errors=0.2"], seed=11)
+    attempts = Move.objects.filter(game=game, seat__user=student)
+    refused = attempts.filter(accepted=False)
+    assert refused.exists()
+    cell = SkillRollup.objects.get(classroom=classroom, scope="student", student=student, week=None,
+                                   assignment=None, measure="all.rule_errors", detail="")
+    assert (cell.misses, cell.chances) == (refused.count(), attempts.count())
+    client.force_login(teacher)
+    url = reverse("reports:moves", args=[classroom.pk])
+    for missed, moves in (("all", attempts), ("1", refused), ("0", attempts.filter(accepted=True))):
+        html = client.get(url, {"measure": "all.rule_errors", "student": student.pk,
+                                "missed": missed}).content.decode()
+        turns = sorted(int(t) for t in re.findall(rf'href="/game/{game.pk}/replay/\?turn=(\d+)"', html))
+        assert f"<strong>{moves.count()}</strong>" in html
+        assert turns == sorted(m.version_before for m in moves)

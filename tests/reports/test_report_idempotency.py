@@ -41,14 +41,26 @@ def test_running_the_report_twice_changes_nothing(classroom, student):
     assert _rollups(classroom) == rollups
 
 
-def test_a_crash_half_way_is_repaired_by_running_again(classroom, student):
+def test_a_crash_half_way_leaves_nothing_and_running_again_repairs_it(classroom, student, monkeypatch):
     player = PlantedPlayer([parse_plant("so.lowest_operator=0.4")])
     game = play_game(key="smooth_operator", classroom=classroom, student=student, player=player, seed=9)
     first = _rows(game)
-    # As if a worker died after writing part of the evidence but before the report marker.
-    SkillEvidence.objects.filter(game=game, measure="all.think_time").delete()
+    SkillEvidence.objects.filter(game=game).delete()
     GameReport.objects.filter(game=game).delete()
-    tasks.report_game(game.pk)
+    write = services.bulk_insert_evidence
+
+    def dies_half_way(values):
+        write(values[: len(values) // 2])
+        raise RuntimeError("the worker died")
+
+    monkeypatch.setattr(services, "bulk_insert_evidence", dies_half_way)
+    with pytest.raises(RuntimeError):
+        tasks.report_game(game.pk)
+    # Evidence and its report marker are written in one transaction: nothing half-written stays.
+    assert not SkillEvidence.objects.filter(game=game).exists()
+    assert not GameReport.objects.filter(game=game).exists()
+    monkeypatch.undo()
+    tasks.report_game(game.pk)  # the task's retry
     assert _rows(game) == first
 
 

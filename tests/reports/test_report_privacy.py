@@ -5,6 +5,7 @@ import pytest
 
 from classroom import services as classroom_services
 from classroom.reports import services
+from classroom.reports.measures import evidence_measures
 from classroom.reports.models import NeedsHelpFlag, SkillEvidence, SkillRollup
 from classroom.reports.planted import PlantedPlayer, parse_plant
 from classroom.reports.simulation import play_game
@@ -25,7 +26,8 @@ def test_removing_a_student_deletes_their_report_data(classroom, make_student):
     play_game(key="smooth_operator", classroom=classroom, student=ben, seed=5, player=PlantedPlayer([]))
     assert NeedsHelpFlag.objects.filter(student=ann).exists()
     before = _class_row(classroom).chances
-    ann_chances = SkillEvidence.objects.filter(student=ann, measure="all.rule_errors").count()
+    ann_chances = SkillEvidence.objects.filter(student=ann,
+                                               measure__in=evidence_measures("all.rule_errors")).count()
 
     classroom_services.student_remove(student=ann)
 

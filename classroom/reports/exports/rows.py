@@ -13,7 +13,7 @@ from classroom import selectors as classroom_selectors
 from classroom.models import Classroom
 from games.catalogue import GAMES_BY_KEY
 
-from ..measures import MEASURES, MEASURES_BY_ID
+from ..measures import MEASURES, MEASURES_BY_ID, RULES, THINK
 from ..models import SkillEvidence, SkillRollup
 from ..words import Cell
 
@@ -106,12 +106,11 @@ def decision_rows(*, classroom: Classroom,
 def _decision(group: list[SkillEvidence]) -> list:
     first = group[0]
     move = first.move
-    measures = [e for e in group if e.measure != "all.think_time"]
-    think = next((e.amount for e in group if e.measure == "all.think_time"), None)
-    if think is None and move.think_ms is not None:
-        think = move.think_ms / 1000
+    # Every attempt is a chance at the rules (an accepted one has no rules row of its own).
+    chances = {e.measure for e in group if e.measure != THINK} | {RULES}
+    think = move.think_ms / 1000 if move.think_ms is not None else None
     details = sorted({f"{e.measure}={e.detail}" for e in group
-                      if e.detail and e.measure not in ("all.think_time", "all.rule_errors")})
+                      if e.detail and e.measure not in (THINK, RULES)})
     action = move.action.get("type", "") if isinstance(move.action, dict) else ""
     replay = reverse("games:replay", args=[first.game_id]) + f"?turn={first.turn}"
     return [
@@ -119,7 +118,7 @@ def _decision(group: list[SkillEvidence]) -> list:
         game_name(first.game.key), first.game_id, first.assignment.title if first.assignment else "",
         first.turn, action, "yes" if move.accepted else "no", move.error_code,
         round(think, 1) if think is not None else "",
-        " ".join(sorted({e.measure for e in measures})),
-        " ".join(sorted({e.measure for e in measures if e.missed})),
+        " ".join(sorted(chances)),
+        " ".join(sorted({e.measure for e in group if e.missed})),
         " ".join(details), replay,
     ]

@@ -103,10 +103,14 @@ class Command(BaseCommand):
                 seconds = move.think_ms / 1000
                 for m, miss, amount, detail in ((measure, missed, 3.0 if missed else 0.0, ""),
                                                 ("all.think_time", False, seconds, "respond")):
-                    rows.append(SkillEvidence(game=game, move=move, student=student, classroom=classroom,
-                                              assignment_id=game.assignment_id, measure=m, detail=detail,
-                                              missed=miss, amount=amount, turn=move.version_before,
-                                              played_at=game.finished_at, week=week))
+                    # An accepted move's chance at the rules is its think-time row (no row of
+                    # its own), but it is counted in the roll-ups all the same.
+                    if not (m == "all.rule_errors" and not miss):
+                        rows.append(SkillEvidence(game=game, move=move, student=student, classroom=classroom,
+                                                  assignment_id=game.assignment_id, measure=m,
+                                                  detail=detail, missed=miss, amount=amount,
+                                                  turn=move.version_before, played_at=game.finished_at,
+                                                  week=week))
                     for scope_key in (("student", student.pk, None), ("class", None, None)) + (
                             (("assignment", student.pk, game.assignment_id),
                              ("assignment", None, game.assignment_id)) if game.assignment_id else ()):
