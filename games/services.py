@@ -67,7 +67,19 @@ def game_create(*, key: str, classroom, seats: list[SeatSpec], options: dict | N
             for i, s in enumerate(seats)
         ])
         transaction.on_commit(lambda: after_change(game_id=game.pk))
+        class_games_changed(game=game)
     return game
+
+
+def class_games_changed(*, game: Game) -> None:
+    """A game of a class started, finished or closed: once that commits, the class's open
+    teacher dashboards re-read who is playing now (moves in between are not announced)."""
+    classroom_id = game.classroom_id
+    if classroom_id is None:
+        return
+    from classroom.reports.realtime import broadcast_dashboard_changed  # late: app registry
+
+    transaction.on_commit(lambda: broadcast_dashboard_changed(classroom_id=classroom_id), robust=True)
 
 
 def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: int,
@@ -151,6 +163,7 @@ def _store_state(game: Game, engine, state: dict, now) -> None:
         from classroom.reports.services import game_finished_queue  # late: app registry
 
         game_finished_queue(game_id=game.pk)  # the skill report, once this commits
+        class_games_changed(game=game)  # "playing now" at once, before the report is ready
     game.save(update_fields=fields)
 
 

@@ -22,7 +22,7 @@ from games import engine as engines
 
 from .catalogue import GAMES_BY_KEY
 from .models import Game, Seat, TableInvite
-from .services import SeatSpec, after_change, bot_seats, game_create
+from .services import SeatSpec, after_change, bot_seats, class_games_changed, game_create
 
 
 class TableError(Exception):
@@ -143,6 +143,7 @@ def table_leave(*, student: User, game_id: int) -> None:
             game.status = Game.Status.ABANDONED
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at", "updated_at"])
+            class_games_changed(game=game)
         elif game.created_by_id == student.pk:
             game.created_by_id = humans[0].user_id
             game.save(update_fields=["created_by", "updated_at"])
@@ -226,6 +227,7 @@ def table_start(*, host: User, game_id: int, fill_level: str = "") -> Game:
         TableInvite.objects.filter(game=game).delete()
         game_id = game.pk
         transaction.on_commit(lambda: after_change(game_id=game_id))
+        class_games_changed(game=game)
     return game
 
 

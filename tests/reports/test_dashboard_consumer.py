@@ -85,8 +85,36 @@ async def test_a_teacher_removed_from_the_class_is_disconnected(teacher, co_teac
 
 
 @pytest.mark.asyncio
+async def test_a_game_starting_and_finishing_is_pushed_at_once(teacher, classroom, student):
+    """No timer here (REFRESH_SECONDS = 0): the start and the end of a game are announced."""
+    comm = connect_as(teacher, classroom.pk)
+    assert (await comm.connect(timeout=10))[0]
+    assert "Nobody is playing right now" in await comm.receive_from(timeout=5)
+    from channels.db import database_sync_to_async
+
+    from classroom.reports.planted import PlantedPlayer
+    from classroom.reports.simulation import play_game
+    from games.services import SeatSpec, game_create
+
+    game = await database_sync_to_async(game_create)(
+        key="multiplication", classroom=classroom, seed=3,
+        seats=[SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="expert")])
+    html = await comm.receive_from(timeout=5)
+    assert "Ann" in html[html.index("Playing now"):html.index("Finished today")]
+    await database_sync_to_async(Game.objects.filter(pk=game.pk).delete)()
+    await database_sync_to_async(play_game)(key="multiplication", classroom=classroom, student=student,
+                                            player=PlantedPlayer([]), seed=4)
+    html = await comm.receive_from(timeout=5)
+    while await comm.receive_nothing(timeout=0.5) is False:  # the report's own push may follow
+        html = await comm.receive_from(timeout=5)
+    assert "Nobody is playing right now" in html[html.index("Playing now"):html.index("Finished today")]
+    await comm.disconnect()
+
+
+@pytest.mark.asyncio
 async def test_playing_now_refreshes_by_itself(settings, teacher, classroom, student):
-    """Games starting are not broadcast, so the dashboard re-renders on a timer too."""
+    """A game made without the services (no announcement) still shows: the dashboard also
+    re-renders on a timer."""
     settings.REPORTS_DASHBOARD_REFRESH_SECONDS = 0.2
     comm = connect_as(teacher, classroom.pk)
     assert (await comm.connect(timeout=10))[0]
