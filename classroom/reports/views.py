@@ -181,7 +181,7 @@ def exports(request, pk: int):
         job = jobs.export_start(classroom=classroom, requested_by=request.user, export_format=fmt)
         return redirect("reports:job", pk=classroom.pk, job_id=job.pk)
     return render(request, "reports/exports.html", {
-        "classroom": classroom, "formats": jobs.FORMATS.items(),
+        "classroom": classroom, "formats": jobs.FORMATS.items(), "keep_days": jobs.KEEP_FILES_DAYS,
         "recent": selectors.recent_exports(classroom=classroom),
         "students": classroom_selectors.students_of_class(classroom=classroom),
     })

@@ -162,6 +162,7 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # finished game already refreshes its own class; this catches anything missed.
 CELERY_BEAT_SCHEDULE: dict = {
     "skill-rollups": {"task": "classroom.reports.tasks.rollups_all", "schedule": 15 * 60},
+    "old-export-files": {"task": "classroom.reports.export_tasks.exports_expire", "schedule": 24 * 60 * 60},
 }
 
 # Bots pause this long before each decision so a child can follow the game.

@@ -82,6 +82,23 @@
     }
   });
   window.addEventListener("beforeunload", function () { window.__leaving = true; });
+  // The teacher's dashboard: its "Live" line comes with every push, so after a drop it must
+  // say the numbers may be out of date until the socket is back (the server then sends all).
+  document.addEventListener("htmx:wsClose", function (evt) {
+    if (!evt.target.closest("[data-dashboard]")) return;
+    const label = document.getElementById("dash-connection");
+    const code = evt.detail && evt.detail.event ? evt.detail.event.code : 1006;
+    if (!label) return;
+    label.dataset.state = "closed";
+    if (code === 4401 || code === 4403) {
+      label.textContent = "Live updates stopped: you are no longer a teacher of this class.";
+      return;
+    }
+    label.textContent = "Live updates paused: reconnecting… The numbers may be out of date.";
+    if (RETRIED.indexOf(code) === -1 && !window.__leaving) {
+      window.setTimeout(function () { window.location.reload(); }, 1500);
+    }
+  });
   document.addEventListener("htmx:wsBeforeMessage", function () {
     focusedId = document.activeElement && document.activeElement.id ? document.activeElement.id : null;
   });

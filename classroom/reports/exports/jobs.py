@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import os
 import tempfile
+from datetime import timedelta
 
 from django.core.files import File
 from django.core.files.base import ContentFile
@@ -30,6 +31,9 @@ FORMATS = {
     "pdf": "Class progress report (PDF)",
 }
 READY, FAILED, RUNNING, QUEUED = "ready", "failed", "running", "queued"
+# Made files hold students' names: they are deleted this long after they were made (the
+# teacher can make a fresh one at any time). The exports page says so.
+KEEP_FILES_DAYS = 7
 
 
 def export_start(*, classroom: Classroom, requested_by: User, export_format: str) -> RecomputeJob:
@@ -94,3 +98,15 @@ def export_run_job(*, job_id: int) -> None:
              message="Something went wrong while making this file. Please try again.")
         return
     _set(job.pk, status=READY, done=total, file=job.file.name, finished_at=timezone.now())
+
+
+def exports_expire(*, now=None) -> int:
+    """Delete export jobs (and their files) finished more than KEEP_FILES_DAYS ago. Safe to
+    run twice: a file already gone is skipped. Returns how many jobs were deleted."""
+    cutoff = (now or timezone.now()) - timedelta(days=KEEP_FILES_DAYS)
+    old = list(RecomputeJob.objects.filter(kind=RecomputeJob.Kind.EXPORT, finished_at__lt=cutoff))
+    for job in old:
+        if job.file:
+            job.file.delete(save=False)  # a missing file is not an error for the storage
+    RecomputeJob.objects.filter(pk__in=[job.pk for job in old]).delete()
+    return len(old)
