@@ -23,6 +23,7 @@ from django.db import connection, connections, transaction
 from django.utils import timezone
 
 from classroom.reports import services
+from classroom.reports.management.bench_cleanup import delete_bench_class
 from classroom.reports.models import SkillEvidence
 from classroom.reports.planted import parse_plant
 from classroom.reports.simulation import simulate_class
@@ -92,7 +93,7 @@ class Command(BaseCommand):
                 f"({'within' if total <= 60 * decisions / 1_000_000 else 'OVER'} the 1M-in-60-s target)")
         finally:
             if (parallel or opts["keep"]) and not opts["keep"]:
-                _delete_class(classroom)
+                delete_bench_class(classroom)
 
 
 def _analyse_chunk(game_ids: list[int]) -> int:
@@ -147,20 +148,3 @@ def _copy_games(games: list[Game], wanted: int) -> list[int]:
             for start in range(0, len(rows), 5000):
                 cursor.executemany(sql, rows[start:start + 5000])
     return ids
-
-
-def _delete_class(classroom) -> None:
-    """Remove the benchmark's rows with plain deletes (a cascade over a million moves through
-    the ORM would take longer than the benchmark)."""
-    game_ids = "SELECT id FROM games_game WHERE classroom_id = %s"
-    with transaction.atomic(), connection.cursor() as cursor:
-        for table in ("reports_skillevidence", "reports_gamereport", "reports_needshelpflag",
-                      "reports_skillrollup", "reports_recomputejob"):
-            cursor.execute(f"DELETE FROM {table} WHERE classroom_id = %s", [classroom.pk])
-        cursor.execute(f"DELETE FROM games_move WHERE game_id IN ({game_ids})", [classroom.pk])
-        cursor.execute(f"DELETE FROM games_seat WHERE game_id IN ({game_ids})", [classroom.pk])
-        cursor.execute("DELETE FROM games_game WHERE classroom_id = %s", [classroom.pk])
-    students = list(classroom.students.all())
-    classroom.delete()
-    for student in students:
-        student.delete()
