@@ -7,14 +7,17 @@ it does not hold), then one legal move.
 Rates are kept by a running quota, not by dice: at each chance the player misses when its
 misses so far are below floor(rate x chances + offset) (offset drawn once per player). So the
 planted rate is reached within one miss whatever the dealing, also when some chances cannot
-be missed (a miss at the next chance that can be catches up). If the report disagrees with
-the plant by more than a few points, it counts chances or misses differently from the
-definitions in shared/spec/skills.md - which is what the validity test looks for.
+be missed (a miss at the next chance that can be catches up), as long as the chances that can
+be missed are clearly more frequent than the rate (nu.best_take and nu.operations can only be
+missed in some takes: docs/reports.md). If the report disagrees with the plant by more than a
+few points, it counts chances or misses differently from the definitions in
+shared/spec/skills.md - which is what the validity test looks for.
 
 Plantable: so.lowest_operator, so.even_division, so.specials, so.mental_math, mg.missed_play,
-mg.facts (all facts, or one: mg.facts:7x8), mg.squares, all.rule_errors. Not plantable:
-am.operation (the operation is chosen before the cards that decide it are known) and the
-Numero measures (no planted Numero player yet); all.think_time is measured, not chosen.
+mg.facts (all facts, or one: mg.facts:7x8), mg.squares, nu.missed_take, nu.best_take,
+nu.valid_build, nu.operations (the Numero player is in planted_numero.py), all.rule_errors.
+Not plantable: am.operation (the operation is chosen before the cards that decide it are
+known); all.think_time is measured, not chosen.
 A miss on one measure can also be one on a related measure (an exact ÷ left unplayed is also
 a higher operator); players not planted on a measure make no such misses on purpose.
 """
@@ -27,10 +30,14 @@ from math import floor
 from games.engine.multiplication import rules as mg
 from games.engine.smooth_operator import rules as so
 
+from . import planted_numero as nu
+
 PLANTABLE = {
     "so.lowest_operator": "smooth_operator", "so.even_division": "smooth_operator",
     "so.specials": "smooth_operator", "so.mental_math": "smooth_operator",
     "mg.missed_play": "multiplication", "mg.facts": "multiplication", "mg.squares": "multiplication",
+    "nu.missed_take": "numero", "nu.best_take": "numero", "nu.valid_build": "numero",
+    "nu.operations": "numero",
     "all.rule_errors": "",
 }
 
@@ -114,6 +121,7 @@ class PlantedPlayer:
         self.fact_plants = {p.detail for p in plants if p.measure == "mg.facts" and p.detail}
         self._specials_turn = None
         self._specials_miss = False
+        self._numero = None  # its NumeroPlanner, made at its first Numero decision
 
     def quota(self, label: str) -> Quota:
         q = self.quotas.get(label)
@@ -123,7 +131,11 @@ class PlantedPlayer:
 
     # ----- every game: extra refused attempts for all.rule_errors --------------------------
     def attempts(self, key: str, view: dict) -> list[dict]:
-        planned = self.smooth_operator(view) if key == "smooth_operator" else self.multiplication(view)
+        if key in nu.NUMERO_KEYS:
+            self._numero = self._numero or nu.NumeroPlanner(self.quota)
+            planned = self._numero.attempts(view)
+        else:
+            planned = self.smooth_operator(view) if key == "smooth_operator" else self.multiplication(view)
         out = []
         rules_quota = self.quota("all.rule_errors")
         for i, action in enumerate(planned):
@@ -136,7 +148,10 @@ class PlantedPlayer:
 
     @staticmethod
     def illegal(key: str, view: dict) -> dict:
-        """A move with a card the player does not hold (refused: not_in_hand)."""
+        """A move with a card the player does not hold (refused: not_in_hand; Numero: a wild
+        card, which may also be refused as wild_not_in_pack)."""
+        if key in nu.NUMERO_KEYS:
+            return nu.illegal(view)
         hand = view["hand"]
         if key == "smooth_operator":
             if view["decision"] == so.SPECIALS_PHASE:

@@ -30,8 +30,12 @@ from . import services
 from .planted import Plant, PlantedPlayer, games_for
 
 # Options per game: long enough to give many chances, short enough to simulate quickly.
-GAME_OPTIONS = {"smooth_operator": {"target": 500}, "multiplication": {"hand_size": 10, "turn_limit": 50}}
-OPPONENTS = {"smooth_operator": 1, "multiplication": 1}
+# Numero: every wild family (level 6), so that takes can use operations; no scoring, so no
+# challenges: a build without the answer card is refused (`no_answer_card`), never a bluff.
+NUMERO_LEVEL6 = {"wilds": ["subtract", "multiply", "divide", "fraction", "power"]}
+GAME_OPTIONS = {"smooth_operator": {"target": 500}, "multiplication": {"hand_size": 10, "turn_limit": 50},
+                "numero": NUMERO_LEVEL6, "numero_solitaire": NUMERO_LEVEL6}
+OPPONENTS = {"smooth_operator": 1, "multiplication": 1, "numero": 1, "numero_solitaire": 0}
 MAX_ATTEMPTS = 20_000
 SIM_TEACHER_EMAIL = "simulated-teacher@numberdeck.test"
 PICTURES = ["cat", "sun", "tree"]
