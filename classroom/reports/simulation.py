@@ -75,10 +75,21 @@ def play_game(*, key: str, classroom: Classroom, student: User, player: PlantedP
                 game = result.game  # the service updated it in place: no need to read it again
         else:
             raise SimulationError(f"{key} #{game.pk} did not finish in {MAX_ATTEMPTS} attempts")
+        _think_like_a_child(game, student, seed)
         if days_ago:
             _date_back(game, timedelta(days=days_ago))
     services.game_finished(game_id=game.pk)
     return game
+
+
+def _think_like_a_child(game: Game, student: User, seed: int) -> None:
+    """Simulated moves take microseconds; give the student's moves the seconds a child takes
+    (seeded), so that thinking-time reports of simulated and demo classes look like a class's."""
+    rng = random.Random(seed)
+    moves = list(Move.objects.filter(game=game, seat__user=student).only("id", "think_ms"))
+    for move in moves:
+        move.think_ms = int(rng.triangular(1500, 20000, 5000))
+    Move.objects.bulk_update(moves, ["think_ms"], batch_size=500)
 
 
 def _date_back(game: Game, by: timedelta) -> None:
