@@ -35,6 +35,7 @@ class DashboardConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.group = None
         self.pending = None
+        self.stale = False
         self.ticker = None
         user = self.scope.get("user")
         self.classroom_id = self.scope["url_route"]["kwargs"]["classroom_id"]
@@ -67,6 +68,9 @@ class DashboardConsumer(AsyncWebsocketConsumer):
         pass  # the dashboard only listens
 
     async def dashboard_changed(self, event):
+        # A change that arrives while a push is waiting or rendering marks the page stale
+        # again, so the running push goes round once more instead of dropping it.
+        self.stale = True
         if self.pending is None or self.pending.done():
             self.pending = asyncio.ensure_future(self._push_later())
 
@@ -75,10 +79,13 @@ class DashboardConsumer(AsyncWebsocketConsumer):
             pass
 
     async def _push_later(self):
-        delay = _debounce()
-        if delay > 0:
-            await asyncio.sleep(delay)
-        await self._push()
+        while self.stale:
+            delay = _debounce()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            self.stale = False  # what is committed from here on is in this render
+            if not await self._push():
+                return
 
     async def _push(self) -> bool:
         html = await self.render()

@@ -41,10 +41,9 @@ from games import engine as engines
 from games.engine.errors import IllegalMove
 from games.engine.numero import rules
 from games.engine.numero.analyse import group_operations, max_operations
-from games.engine.numero.bots import after_wild, leaflet_discard, numbers_in, plan_steps, signature
+from games.engine.numero.bots import after_wild, numbers_in, plan_steps, signature
 from games.engine.numero.cards import WILD_CODES, apply_wild, in_pack, value_of
 from games.engine.numero.expert import ExpertBot
-from games.engine.numero.scoring import item_facts
 from games.engine.numero.search import TakePlan, TakeSearch, best_take, distinct_takers, wild_cards
 from games.engine.numero.view import search_items
 
@@ -177,20 +176,7 @@ class NumeroPlanner:
 
     def _others(self, view: dict) -> list[tuple[float, list[dict]]]:
         """The expert's builds (with the answer) and discards, valued as the expert does."""
-        expert, hand = self.expert, view["hand"]
-        items = search_items(view["centre"])
-        out = [(expert.build_value(view, items, card, indices, honest=True),
-                [expert.build_action(view, card, indices)])
-               for card, indices in expert.builds(view, limit=40)]
-        advised = leaflet_discard(numbers_in(hand))
-        for card in sorted(set(numbers_in(hand))):
-            left = items + [(value_of(card), item_facts([card], False))]
-            rest = list(hand)
-            rest.remove(card)
-            tie = 0.01 if card == advised else 0.0
-            out.append((tie - expert.exposure(left) + expert.follow_up(left, rest),
-                        [{"type": "discard", "card": card}]))
-        return out
+        return self.expert.builds_and_discards(view, search_items(view["centre"]))
 
     # ----- takes ---------------------------------------------------------------------------------
     def _take_candidates(self, view: dict, expert_steps: list[dict]) -> list[Candidate]:

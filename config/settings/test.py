@@ -2,6 +2,8 @@
 server used by browser tests runs in another process and must see the same data)."""
 
 import os
+import tempfile
+from pathlib import Path
 
 from .base import *  # noqa: F403
 
@@ -19,3 +21,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
 # The live Daphne server of browser tests serves static files straight from static/.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Files the tests make (exports), also through the live server of browser tests (a fork that
+# keeps these settings), go to a temporary folder, not the repository's media/.
+MEDIA_ROOT = Path(tempfile.gettempdir()) / f"numberdeck-test-media-{os.getpid()}"  # noqa: F405

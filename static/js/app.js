@@ -70,6 +70,7 @@
   // since the server sends the whole table on every connect. 4401/4403 mean "not allowed".
   const RETRIED = [1006, 1011, 1012, 1013];
   document.addEventListener("htmx:wsClose", function (evt) {
+    if (evt.target.closest("[data-dashboard]")) return;  // the dashboard's own handler below
     const label = evt.target.closest("[data-game-table]")?.querySelector("[data-connection]");
     const code = evt.detail && evt.detail.event ? evt.detail.event.code : 1006;
     if (code === 4401 || code === 4403) {

@@ -126,3 +126,37 @@ async def test_playing_now_refreshes_by_itself(settings, teacher, classroom, stu
     now = html[html.index("Playing now"):html.index("Finished today")]
     assert "Ann" in now
     await comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_change_during_a_render_is_pushed_too(teacher, classroom, student, monkeypatch):
+    """A report landing while the previous push is still rendering is not dropped."""
+    import asyncio
+
+    from channels.db import database_sync_to_async
+
+    from classroom.reports.consumers import DashboardConsumer
+
+    comm = connect_as(teacher, classroom.pk)
+    assert (await comm.connect(timeout=10))[0]
+    assert "No skill numbers yet" in await comm.receive_from(timeout=5)
+    render = DashboardConsumer.render
+    rendering = asyncio.Event()
+
+    async def slow_render(self):
+        html = await render(self)  # read before the change below is committed...
+        rendering.set()
+        await asyncio.sleep(0.3)  # ...and still busy (a big class) when it arrives
+        return html
+
+    monkeypatch.setattr(DashboardConsumer, "render", slow_render)
+    await database_sync_to_async(broadcast_dashboard_changed)(classroom_id=classroom.pk)
+    await asyncio.wait_for(rendering.wait(), timeout=5)
+    await database_sync_to_async(rollup)(classroom, "so.lowest_operator", student=student,
+                                         chances=37, misses=4)
+    await database_sync_to_async(broadcast_dashboard_changed)(classroom_id=classroom.pk)
+    first = await comm.receive_from(timeout=5)
+    assert ">37</a>" not in first  # the render that was under way
+    html = await comm.receive_from(timeout=5)
+    assert ">4</a>" in html and ">37</a>" in html
+    await comm.disconnect()

@@ -12,6 +12,8 @@ from classroom.reports.models import NeedsHelpFlag, SkillRollup
 from classroom.reports.planted import parse_plant
 from classroom.reports.simulation import simulate_class
 
+from .simulated import remove_simulated
+
 pytestmark = pytest.mark.django_db
 
 # plant -> the fewest chances that make one miss less than 3 points
@@ -21,22 +23,12 @@ PLANTS = {"so.lowest_operator=0.3": 34, "so.mental_math=0.2": 34, "mg.missed_pla
 FACT = "mg.facts:7x8=0.5"
 
 
-def _remove(sim) -> None:
-    """Module fixtures commit their data: leave the database as it was found."""
-    owner = sim.classroom.owner
-    sim.classroom.delete()
-    for student in sim.students:
-        student.delete()
-    if not owner.owned_classes.exists():
-        owner.delete()
-
-
 @pytest.fixture(scope="module")
 def simulated(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         sim = simulate_class(students=5, games=12, plants=[parse_plant(p) for p in PLANTS], error_free=1)
         yield sim
-        _remove(sim)
+        remove_simulated(sim)
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +36,7 @@ def simulated_fact(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         sim = simulate_class(students=4, games=30, plants=[parse_plant(FACT)])
         yield sim
-        _remove(sim)
+        remove_simulated(sim)
 
 
 def _student_totals(sim, plant, students):

@@ -19,6 +19,8 @@ from classroom.reports.simulation import play_game, simulate_class
 from games import engine as engines
 from games.models import Game, Move
 
+from .simulated import remove_simulated
+
 pytestmark = pytest.mark.django_db
 
 # plant -> the fewest chances that make one miss less than 3 points
@@ -27,22 +29,12 @@ PLANTS = {"nu.missed_take=0.3": 34, "nu.best_take=0.2": 34, "nu.operations=0.05"
 NUMERO = ("nu.missed_take", "nu.best_take", "nu.operations", "nu.valid_build")
 
 
-def _remove(sim) -> None:
-    """Module fixtures commit their data: leave the database as it was found."""
-    owner = sim.classroom.owner
-    sim.classroom.delete()
-    for student in sim.students:
-        student.delete()
-    if not owner.owned_classes.exists():
-        owner.delete()
-
-
 @pytest.fixture(scope="module")
 def simulated(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         sim = simulate_class(students=4, games=10, plants=[parse_plant(p) for p in PLANTS], error_free=1)
         yield sim
-        _remove(sim)
+        remove_simulated(sim)
 
 
 def _student_totals(sim, measure, students):

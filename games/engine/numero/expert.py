@@ -127,6 +127,23 @@ class ExpertBot(NumeroBot):
         return expected
 
     # ----- a normal turn -----------------------------------------------------------------------
+    def builds_and_discards(self, view, items) -> list[tuple[float, list[dict]]]:
+        """Every honest build and every discard, valued as `turn` values them (the planted
+        Numero player of the reports ranks its non-take moves with this too)."""
+        hand = view["hand"]
+        options = [(self.build_value(view, items, card, indices, honest=True),
+                    [self.build_action(view, card, indices)])
+                   for card, indices in self.builds(view, limit=40)]
+        advised = leaflet_discard(numbers_in(hand))
+        for card in sorted(set(numbers_in(hand))):
+            left = items + [(value_of(card), item_facts([card], False))]
+            rest = list(hand)
+            rest.remove(card)
+            tie = 0.01 if card == advised else 0.0
+            options.append((tie - self.exposure(left) + self.follow_up(left, rest),
+                            [{"type": "discard", "card": card}]))
+        return options
+
     def turn(self, view):
         items = search_items(view["centre"])
         hand = view["hand"]
@@ -141,17 +158,7 @@ class ExpertBot(NumeroBot):
                     rest.remove(used)
                 options.append((plan.score * self.take_rate - self.exposure(left)
                                 + self.follow_up(left, rest), plan_steps(view, plan)))
-        for card, indices in self.builds(view, limit=40):
-            options.append((self.build_value(view, items, card, indices, honest=True),
-                            [self.build_action(view, card, indices)]))
-        advised = leaflet_discard(numbers_in(hand))
-        for card in sorted(set(numbers_in(hand))):
-            left = items + [(value_of(card), item_facts([card], False))]
-            rest = list(hand)
-            rest.remove(card)
-            tie = 0.01 if card == advised else 0.0
-            options.append((tie - self.exposure(left) + self.follow_up(left, rest),
-                            [{"type": "discard", "card": card}]))
+        options += self.builds_and_discards(view, items)
         best = max(options, key=lambda o: o[0])
         # Sometimes, when it would only discard, bluff instead if that is about as good.
         if view["options"].get("challenges") and best[1][0]["type"] == "discard" \
