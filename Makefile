@@ -1,4 +1,4 @@
-# Two commands: `make run` (demo on http://127.0.0.1:8000) and `make test` (every test).
+# Two commands: `make run` (demo on http://127.0.0.1:8000) and `make test` (import contracts, then every test).
 # Both create .venv and install requirements.txt only when it changed since the last install.
 # With DATABASE_URL and REDIS_URL set they use PostgreSQL, Redis and a real Celery worker.
 
@@ -12,9 +12,11 @@ PORT ?= 8000
 .PHONY: run test install migrate demo serve worker clean
 
 $(BIN)/python:
+	@echo "Creating the Python environment in $(VENV)…"
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): requirements.txt | $(BIN)/python
+	@echo "Installing Python packages (about a minute the first time)…"
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
@@ -25,18 +27,24 @@ migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
 demo: migrate
+	@echo "Loading the demo class and its games…"
 	$(BIN)/python manage.py load_demo
 
-# Development server: Daphne serves HTTP and WebSockets. Without REDIS_URL, Celery tasks run
+# Development server: Daphne serves HTTP and WebSockets on HOST and PORT; devtools/launch.py
+# starts it and prints how to sign in once it answers. Without REDIS_URL, Celery tasks run
 # eagerly in the web process; with it, a real worker starts alongside and stops with Ctrl-C.
-run: demo
+run: migrate
+	@echo "Loading the demo class and its games…"
+	@$(BIN)/python manage.py load_demo --brief
 	@if [ -n "$$REDIS_URL" ]; then \
 	  echo "Starting a Celery worker (REDIS_URL is set)"; \
 	  $(BIN)/celery -A config worker --beat --loglevel=warning --concurrency=2 & \
 	fi; \
-	exec $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+	exec $(BIN)/python -m devtools.launch --host $(HOST) --port $(PORT)
 
+# import-linter first (.importlinter: the apps' dependencies go one way), then every test.
 test: install
+	$(BIN)/lint-imports --no-logo
 	$(BIN)/python -m pytest
 
 # Production-style: web + worker against DATABASE_URL and REDIS_URL, production settings.
@@ -51,4 +59,4 @@ worker: install
 	$(BIN)/celery -A config worker --loglevel=info
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .test-db-*.sqlite3
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .test-db-*.sqlite3 .import_linter_cache

@@ -42,4 +42,4 @@ def _role_required(check, login_url_name: str):
 
 
 teacher_required = _role_required(is_teacher, "accounts:teacher_login")
-student_required = _role_required(is_student, "accounts:join")
+student_required = _role_required(is_student, "classroom:join")

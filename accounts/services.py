@@ -53,33 +53,67 @@ class SignInResult:
         return self.user is not None
 
 
-def _check_with_lockout(*, scope: str, key: str, user: User | None, correct: bool) -> SignInResult:
-    until = throttle.locked_until(scope=scope, key=key)
+def _check_with_lockout(*, scope: str, account: str, source: str, user: User | None,
+                        correct: bool) -> SignInResult:
+    until = throttle.locked_until(scope=scope, account=account, source=source)
     if until:
         # While locked, even a right answer is refused, so guessing gains nothing.
         return SignInResult(locked_until=until)
     if correct and user is not None:
-        throttle.clear(scope=scope, key=key)
+        throttle.clear(scope=scope, account=account, source=source)
         return SignInResult(user=user)
-    return SignInResult(locked_until=throttle.record_failure(scope=scope, key=key))
+    return SignInResult(locked_until=throttle.record_failure(scope=scope, account=account, source=source))
 
 
-def student_check_picture_password(*, student: User, sequence: list[str]) -> SignInResult:
+def student_check_picture_password(*, student: User, sequence: list[str], source: str) -> SignInResult:
     stored = student.picture_password
     correct = bool(stored) and constant_time_compare(pictures.encode(sequence), stored)
-    return _check_with_lockout(scope="picture", key=str(student.pk), user=student, correct=correct)
+    return _check_with_lockout(scope="picture", account=str(student.pk), source=source, user=student,
+                               correct=correct)
 
 
-def student_check_text_password(*, student: User, password: str) -> SignInResult:
+def student_check_text_password(*, student: User, password: str, source: str) -> SignInResult:
     correct = student.has_usable_password() and student.check_password(password)
-    return _check_with_lockout(scope="picture", key=str(student.pk), user=student, correct=correct)
+    return _check_with_lockout(scope="picture", account=str(student.pk), source=source, user=student,
+                               correct=correct)
+
+
+def student_sign_in_locked_until(*, student: User, source: str) -> datetime | None:
+    """When this student may try again from this device (None: now)."""
+    return throttle.locked_until(scope="picture", account=str(student.pk), source=source)
+
+
+def student_lock_for_teacher(*, student: User) -> datetime | None:
+    """Until when some device (or every device) must wait before this student's next try."""
+    return throttle.account_locked_until(scope="picture", account=str(student.pk))
+
+
+def student_unlock(*, student: User) -> None:
+    """A teacher lets a locked-out student try again at once, from every device."""
+    throttle.clear_account(scope="picture", account=str(student.pk))
 
 
 def teacher_check_credentials(*, request, email: str, password: str) -> SignInResult:
     email = (email or "").strip().lower()
     user = authenticate(request, username=email, password=password)
     correct = user is not None and user.role == User.Role.TEACHER
-    return _check_with_lockout(scope="teacher", key=email, user=user, correct=correct)
+    return _check_with_lockout(scope="teacher", account=email, source=throttle.source_of(request),
+                               user=user, correct=correct)
+
+
+def teacher_password_was_reset(*, teacher: User) -> None:
+    """A reset proves the owner holds the mailbox: their sign-in is no longer locked."""
+    throttle.clear_account(scope="teacher", account=(teacher.email or "").strip().lower())
+
+
+def class_code_attempt(*, found: bool, source: str) -> datetime | None:
+    """A typed class code. Wrong ones are counted per source, so codes can't be guessed fast;
+    returns when this source may type a code again (None: it may use this one now). While
+    locked, even a right code is refused."""
+    until = throttle.locked_until(scope="class_code", account="", source=source)
+    if until or found:
+        return until
+    return throttle.record_failure(scope="class_code", account="", source=source)
 
 
 @transaction.atomic
@@ -104,7 +138,7 @@ def student_set_picture_password(*, student: User, sequence: list[str] | None = 
         raise ValueError("A picture password is 3 of the 12 pictures.")
     student.picture_password = pictures.encode(sequence)
     student.save(update_fields=["picture_password"])
-    throttle.clear(scope="picture", key=str(student.pk))
+    throttle.clear_account(scope="picture", account=str(student.pk))
     return sequence
 
 
@@ -112,7 +146,7 @@ def student_set_picture_password(*, student: User, sequence: list[str] | None = 
 def student_set_text_password(*, student: User, password: str) -> None:
     student.set_password(password)
     student.save(update_fields=["password"])
-    throttle.clear(scope="picture", key=str(student.pk))
+    throttle.clear_account(scope="picture", account=str(student.pk))
 
 
 def student_clear_text_password(*, student: User) -> None:

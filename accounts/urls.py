@@ -17,13 +17,8 @@ urlpatterns = [
         success_url=reverse_lazy("accounts:password_reset_done")), name="password_reset"),
     path("teacher/password-reset/sent/", auth_views.PasswordResetDoneView.as_view(
         template_name="accounts/password_reset_done.html"), name="password_reset_done"),
-    path("teacher/password-reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(
-        template_name="accounts/password_reset_confirm.html",
-        success_url=reverse_lazy("accounts:password_reset_complete")), name="password_reset_confirm"),
+    path("teacher/password-reset/<uidb64>/<token>/", views.TeacherPasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
     path("teacher/password-reset/complete/", auth_views.PasswordResetCompleteView.as_view(
         template_name="accounts/password_reset_complete.html"), name="password_reset_complete"),
-    path("join/", views.join, name="join"),
-    path("join/<str:code>/", views.join_class, name="join_class"),
-    path("join/<str:code>/<int:student_id>/", views.join_pictures, name="join_pictures"),
-    path("join/<str:code>/<int:student_id>/text/", views.join_text, name="join_text"),
 ]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
-from games.catalogue import GAMES, GAMES_BY_KEY
+from games import registry
+from games.spec import GameSpec
 
 from . import presets
 from .models import Assignment, Classroom
@@ -28,11 +29,12 @@ class DateInput(forms.DateInput):
 
 
 class AssignmentForm(forms.Form):
-    game = forms.ChoiceField(label="Game", choices=[(g.key, g.name) for g in GAMES])
+    # A callable, so a game registered after start-up (tests' toy game) is offered too.
+    game = forms.ChoiceField(label="Game", choices=lambda: [(g.key, g.name) for g in registry.all_games()])
     preset = forms.ChoiceField(label="Level")
     opponents = forms.ChoiceField(label="Who do they play against?", widget=forms.RadioSelect,
                                   choices=Assignment.Opponents.choices)
-    bot_level = forms.ChoiceField(label="Computer players' level", choices=presets.BOT_LEVELS.items())
+    bot_level = forms.ChoiceField(label="Computer players' level")  # the game's levels
     bot_count = forms.IntegerField(label="How many computer players at the table", required=False)
     mental_math = forms.BooleanField(
         label="Mental maths mode: students type the result of each sum before they play it",
@@ -59,15 +61,18 @@ class AssignmentForm(forms.Form):
                    **(initial or {})}
         super().__init__(data, initial=initial)
         self.assignment = assignment
-        chosen = (data or {}).get("game") or game or initial.get("game") or GAMES[0].key
-        self.game = chosen if chosen in GAMES_BY_KEY else GAMES[0].key
+        first = registry.all_games()[0].key
+        chosen = (data or {}).get("game") or game or initial.get("game") or first
+        self.game = chosen if registry.get(chosen) is not None else first
         if assignment is not None:
             # The game of existing work is fixed: its progress counts games of that game.
             self.game = assignment.game
             self.fields["game"].disabled = True
         self.initial["game"] = self.game
-        self.fields["preset"].choices = [(k, p["label"]) for k, p in presets.presets_for(self.game).items()]
-        low, high = presets.bot_count_range(self.game)
+        spec = self.spec
+        self.fields["preset"].choices = [(p.key, p.label) for p in spec.presets]
+        self.fields["bot_level"].choices = list(presets.bot_levels(self.game).items())
+        low, high = spec.bot_count_range
         self.bot_range = (max(low, 1) if high else 0, high)
         self.fields["bot_count"].min_value = self.bot_range[0]
         self.fields["bot_count"].max_value = self.bot_range[1]
@@ -75,8 +80,8 @@ class AssignmentForm(forms.Form):
         self.fields["bot_count"].validators = []  # checked in clean() with a message per game
         self.initial["bot_count"] = self._bot_count_within_range(self.initial.get("bot_count"))
         self.fields["students"].queryset = students_of_class(classroom=classroom)
-        self.is_solo = presets.is_solo(self.game)
-        self.has_mental_math = presets.supports_mental_math(self.game)
+        self.is_solo = spec.is_solo
+        self.has_mental_math = spec.mental_math is not None
         if self.is_solo:
             for name in ("opponents", "bot_level", "bot_count"):
                 self.fields[name].required = False
@@ -92,8 +97,8 @@ class AssignmentForm(forms.Form):
             return low
 
     @property
-    def game_info(self):
-        return GAMES_BY_KEY[self.game]
+    def spec(self) -> GameSpec:
+        return registry.spec_for(self.game)
 
     def _today(self):
         return timezone.localdate()
@@ -120,7 +125,7 @@ class AssignmentForm(forms.Form):
             count = data.get("bot_count")
             low, high = self.bot_range
             if count is None or not low <= count <= high:
-                message = (f"{self.game_info.name} needs exactly {low} computer player{'s' if low != 1 else ''}."
+                message = (f"{self.spec.name} needs exactly {low} computer player{'s' if low != 1 else ''}."
                            if low == high else f"Choose between {low} and {high} computer players.")
                 self.add_error("bot_count", message)
         goal = data.get("goal")

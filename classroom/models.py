@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.db import models
 
-from .codes import new_join_code
+from accounts.codes import new_join_code
 
 
 class Classroom(models.Model):

@@ -72,10 +72,19 @@ def _decode(data: bytes) -> str:
 
 
 def _dialect(sample: str):
+    """Excel's CSV rules (quotes doubled inside quoted cells: "Ann ""Annie"" Lee"), with the
+    delimiter the header row uses. Only the delimiter is sniffed: from a header row without
+    quotes the sniffer also guesses the quoting, wrongly, and names with quotes broke."""
     try:
-        return csv.Sniffer().sniff(sample.splitlines()[0], delimiters=",;\t")
+        delimiter = csv.Sniffer().sniff(sample.splitlines()[0], delimiters=",;\t").delimiter
     except csv.Error:
-        return csv.excel
+        delimiter = ","
+
+    class Dialect(csv.excel):
+        pass
+
+    Dialect.delimiter = delimiter
+    return Dialect
 
 
 def rows_from_csv(data: bytes) -> list[Row]:

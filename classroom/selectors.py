@@ -168,12 +168,27 @@ def recent_games_for_student(*, student: User, limit: int = 8) -> list[Seat]:
     )
 
 
-def games_in_progress_for_student(*, student: User) -> list[Seat]:
-    """Unfinished games the student sits in, so a closed tab can be picked up again."""
+def games_in_progress_for_student(*, student: User, limit: int = 30) -> list[Seat]:
+    """Unfinished games the student sits in, so a closed tab can be picked up again: the most
+    recently played first (by the last move: `turn_started_at`, set by the deal and each move)."""
     return list(
         Seat.objects.filter(user=student, game__status=Game.Status.ACTIVE)
-        .select_related("game", "game__assignment").order_by("-game__updated_at")[:6]
+        .select_related("game", "game__assignment")
+        .order_by(F("game__turn_started_at").desc(nulls_last=True), "-game_id")[:limit]
     )
+
+
+def carry_on_for_student(*, student: User, shown: int = 3) -> tuple[list[Seat], list[Seat]]:
+    """The student's unfinished games as their page shows them (issue #15): the most recent of
+    each game, at most `shown` of them (one "Carry on" per kind above the assignments, which
+    stay on a phone's first screen), then all the others, most recently played first."""
+    seats = games_in_progress_for_student(student=student)
+    first: dict[str, Seat] = {}
+    for seat in seats:
+        if seat.game.key not in first and len(first) < shown:
+            first[seat.game.key] = seat
+    chosen = {seat.pk for seat in first.values()}
+    return list(first.values()), [seat for seat in seats if seat.pk not in chosen]
 
 
 # ----- co-teaching ---------------------------------------------------------------------

@@ -1,10 +1,15 @@
 from django.urls import path
 
-from .views import assignments, cards, classes, co_teaching, roster, student
+from .views import assignments, cards, classes, co_teaching, join, roster, student, tables
 
 app_name = "classroom"
 
 urlpatterns = [
+    # Students sign in: class code, name, pictures
+    path("join/", join.join, name="join"),
+    path("join/<str:code>/", join.join_class, name="join_class"),
+    path("join/<str:code>/<int:student_id>/", join.join_pictures, name="join_pictures"),
+    path("join/<str:code>/<int:student_id>/text/", join.join_text, name="join_text"),
     # Teachers: classes
     path("teach/", classes.teacher_home, name="teacher_home"),
     path("teach/classes/new/", classes.class_create, name="class_create"),
@@ -27,6 +32,7 @@ urlpatterns = [
     path("teach/students/<int:pk>/pictures/", roster.student_pictures, name="student_pictures"),
     path("teach/students/<int:pk>/text-password/", roster.student_text_password,
          name="student_text_password"),
+    path("teach/students/<int:pk>/unlock/", roster.student_unlock, name="student_unlock"),
     # Teachers: sign-in cards
     path("teach/classes/<int:pk>/cards/", cards.sign_in_cards, name="sign_in_cards"),
     path("teach/classes/<int:pk>/cards.pdf", cards.sign_in_cards_pdf, name="sign_in_cards_pdf"),
@@ -48,4 +54,7 @@ urlpatterns = [
     # Students
     path("play/", student.student_home, name="student_home"),
     path("play/assignment/<int:pk>/start/", student.assignment_start, name="assignment_start"),
+    # Tables with classmates: a student opens one; a teacher opens them for groups
+    path("play/tables/new/", tables.table_open, name="table_open"),
+    path("teach/classes/<int:pk>/tables/", tables.teacher_tables, name="teacher_tables"),
 ]

@@ -1,15 +1,20 @@
 """WebSocket URL routes, gathered from the apps."""
 
+from django.conf import settings
 from django.urls import path
 
-from accounts.consumers import EchoConsumer
-from classroom.reports.consumers import DashboardConsumer
-from games.consumers import GameConsumer
-from games.lobby_consumer import LobbyConsumer
+from config.echo import EchoConsumer
+from games.consumers.table import GameConsumer
+from games.consumers.lobby import LobbyConsumer
+from reports.consumers import DashboardConsumer
 
 websocket_urlpatterns = [
-    path("ws/echo/", EchoConsumer.as_asgi()),
     path("ws/game/<int:game_id>/", GameConsumer.as_asgi()),
     path("ws/reports/class/<int:classroom_id>/", DashboardConsumer.as_asgi()),
     path("ws/table/<int:game_id>/", LobbyConsumer.as_asgi()),
 ]
+
+if settings.WS_ECHO:
+    # The latency benchmark's floor and the socket smoke tests only (WS_ECHO=1): production
+    # serves no echo.
+    websocket_urlpatterns.append(path("ws/echo/", EchoConsumer.as_asgi()))

@@ -8,7 +8,7 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("classroom.urls")),
     path("", include("games.urls")),
-    path("", include("classroom.reports.urls")),
+    path("", include("reports.urls")),
     path("admin/", admin.site.urls),
 ]
 

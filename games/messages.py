@@ -4,6 +4,11 @@ htmx's ws extension sends a form's fields as JSON strings plus a HEADERS object.
 carries exactly: `action` (the move as JSON), `expected_version`, `idempotency_key`, and
 optionally `answer` (mental math). Anything else, or anything malformed, is refused with a
 plain message to that client only, and changes nothing.
+
+Parsing is strict, because the text comes from anyone's browser: NaN and Infinity (which
+Python's json accepts), control characters such as NUL, lone surrogates (which cannot be
+stored or re-encoded), nesting deeper than a move ever needs, and more than a few kilobytes
+are all refused with a notice, never a crash.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import re
 from dataclasses import dataclass
 
 MAX_MESSAGE_BYTES = 8_192
+MAX_DEPTH = 6  # a move form: {action: "{...: [[...]]}"} is at most 4 deep
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
 ALLOWED = {"action", "expected_version", "idempotency_key", "answer", "HEADERS"}
 REQUIRED = {"action", "expected_version", "idempotency_key"}
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -32,12 +39,9 @@ class MoveMessage:
 
 
 def parse_move_message(text: str | None) -> MoveMessage:
-    if not text or len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
+    if not text or len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
         raise BadMessage("That message was empty or too long.")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise BadMessage("That message could not be read.") from None
+    data = strict_json(text)
     if not isinstance(data, dict):
         raise BadMessage("That message could not be read.")
     unknown = set(data) - ALLOWED
@@ -55,14 +59,51 @@ def parse_move_message(text: str | None) -> MoveMessage:
             raise BadMessage("Your answer must be a whole number.")
     raw_action = data["action"]
     try:
-        action = json.loads(raw_action) if isinstance(raw_action, str) else raw_action
-    except ValueError:
+        action = strict_json(raw_action) if isinstance(raw_action, str) else raw_action
+    except BadMessage:
         raise BadMessage("That move could not be read.") from None
     if not isinstance(action, dict):
         raise BadMessage("That move could not be read.")
     if answer is not None:
         action = {**action, "answer": answer}
     return MoveMessage(action=action, expected_version=version, idempotency_key=key, answer=answer)
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not a number a move can hold")
+
+
+def strict_json(text: str):
+    """JSON as a browser's JSON.stringify writes it, and nothing more (see the module doc)."""
+    if _CONTROL.search(text):
+        raise BadMessage("That message could not be read.")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):
+        raise BadMessage("That message could not be read.") from None
+    if _depth(data) > MAX_DEPTH or not _clean(data):
+        raise BadMessage("That message could not be read.")
+    return data
+
+
+def _clean(value) -> bool:
+    """No string, key or value holds what an escape like \\u0000 or \\ud800 decodes to
+    (PostgreSQL's jsonb refuses both, so such a move could not even be recorded)."""
+    if isinstance(value, str):
+        return not _CONTROL.search(value)
+    if isinstance(value, dict):
+        return all(_clean(k) and _clean(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_clean(v) for v in value)
+    return True
+
+
+def _depth(value, limit: int = MAX_DEPTH + 1) -> int:
+    """How deeply lists and objects nest (a scalar is 0); stops counting past `limit`."""
+    if not isinstance(value, (dict, list)) or limit <= 0:
+        return 0
+    children = value.values() if isinstance(value, dict) else value
+    return 1 + max((_depth(v, limit - 1) for v in children), default=0)
 
 
 def _as_int(value) -> int | None:

@@ -17,7 +17,7 @@ class Game(models.Model):
         FINISHED = "finished", "Finished"
         ABANDONED = "abandoned", "Stopped"
 
-    key = models.CharField(max_length=30)  # engine key, e.g. "smooth_operator"
+    key = models.CharField(max_length=30)  # a registered game key (games/registry.py)
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField(default=0)
     state = models.JSONField(null=True, blank=True)

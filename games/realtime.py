@@ -1,15 +1,40 @@
 """Telling connected tables that a game changed. Each consumer then renders its own viewer's
-view, so the message itself carries no cards at all."""
+view, so the message itself carries no cards at all.
 
+A broadcast is a courtesy, never part of the change: it is sent after the change committed,
+and when the channel layer cannot take it (Redis stopped or restarting) the failure is logged
+and the caller carries on. Nothing is lost: every page reads the whole table again when its
+socket (re)connects.
+"""
+
+import logging
+
+import redis.exceptions
 from asgiref.sync import async_to_sync
+from channels.exceptions import ChannelFull
 from channels.layers import get_channel_layer
+
+log = logging.getLogger(__name__)
+
+# What a channel layer raises when its transport is away: channels-redis lets redis-py's
+# errors through (ConnectionError, TimeoutError), or the socket's own OSError; a full channel
+# raises ChannelFull. Anything else is a bug and is raised.
+LAYER_ERRORS = (redis.exceptions.RedisError, OSError, TimeoutError, ChannelFull)
 
 
 def game_group(game_id: int) -> str:
     return f"game.{game_id}"
 
 
-def broadcast_game_changed(*, game_id: int) -> None:
+def broadcast_game_changed(*, game_id: int) -> bool:
+    """Tell the game's group; False (logged) when the channel layer is unavailable."""
     layer = get_channel_layer()
-    if layer is not None:
+    if layer is None:
+        return False
+    try:
         async_to_sync(layer.group_send)(game_group(game_id), {"type": "game.changed", "game_id": game_id})
+    except LAYER_ERRORS as exc:
+        log.warning("game %s changed but its pages were not told (channel layer: %r); they "
+                    "catch up when their socket reconnects", game_id, exc)
+        return False
+    return True

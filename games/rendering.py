@@ -1,7 +1,9 @@
-"""Render a game table for one viewer: a player's own view, or the coach's view.
+"""Render a game table for one viewer: a player's own view, or the coach's view; and a
+table's lobby (`lobby_context`, `render_lobby`: the lobby page and its WebSocket share them).
 
 The same fragment serves the first HTTP render and every WebSocket push (its parts carry
-`hx-swap-oob`, so htmx's ws extension swaps each by id).
+`hx-swap-oob`, so htmx's ws extension swaps each by id). What differs between games comes
+from the game's GameSpec hooks (games/registry.py); this module is what every game shares.
 """
 
 from __future__ import annotations
@@ -10,35 +12,87 @@ import secrets
 
 from django.template.loader import render_to_string
 
-from games import engine as engines
+from games import registry
+from games.models import Game, Seat
+from games.selectors import lobby as lobby_selectors
+from games.selectors.play import recent_events, seat_moves
+from games.spec import GameSpec, SeatMove
 
-from . import presenters
-from .models import Game, Seat
-from .selectors import recent_events
+
+def _names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+STOPPED = "This game was stopped, so no more moves can be made. It is put away."
+
+
+def status_line(*, spec: GameSpec, view: dict, coach: bool) -> str:
+    if view.get("finished"):
+        winners = view.get("winners") or []
+        if not coach and view.get("me") in winners:
+            return "You won! Well played." if len(winners) == 1 else "You share the win!"
+        return f"Game over: {_names(winners)} won." if winners else "Game over."
+    waiting = view.get("waiting_for") or []
+    me = view.get("me")
+    if coach or me not in waiting:
+        return f"Waiting for {_names(waiting)}." if waiting else "Waiting…"
+    return spec.your_turn(view)
+
+
+def went_well(*, spec: GameSpec, moves: list[SeatMove]) -> list[str]:
+    """A few encouraging, true sentences about the student's own play in a finished game."""
+    lines = spec.went_well(moves)
+    accepted = [m for m in moves if m.accepted]
+    if accepted and len(accepted) == len(moves):
+        lines.append("Every move you tried followed the rules. Brilliant!")
+    elif moves:
+        lines.append(f"{len(accepted)} of your {len(moves)} tries were allowed moves: the others taught you a rule.")
+    return lines or ["Thanks for playing: every game makes you faster."]
+
+
+def mental_math_on(*, spec: GameSpec, game: Game) -> bool:
+    return spec.mental_math is not None and game.assignment_id is not None and game.assignment.mental_math
+
+
+def board_context(*, spec: GameSpec, game: Game, view: dict, seat: Seat | None) -> dict:
+    """The game's extra values for its board template (and mental maths when it is on)."""
+    context = {"board_template": spec.board_template, "mental_math": False, **spec.board_context(view)}
+    if seat is not None and view.get("me") and mental_math_on(spec=spec, game=game):
+        last = seat_moves(game=game, seat=seat, accepted_only=True, last_only=True)
+        context.update(spec.mental_math.context(view, last[0] if last else None))
+    return context
 
 
 def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "",
                   seats: list[Seat] | None = None) -> dict:
-    engine = engines.get(game.key)
+    spec = registry.spec_for(game.key)
+    engine = spec.engine
     view = engine.coach_view(game.state) if coach else engine.view(game.state, seat.name)
     seats = list(game.seats.all()) if seats is None else seats
+    finished = bool(view.get("finished"))
+    # A game stopped by a player, a teacher or the idle sweep takes no more moves: its open
+    # tables say so at once (the push that follows the stop), instead of waiting for a move.
+    stopped = game.status == Game.Status.ABANDONED and not finished
     return {
         "game": game,
+        "spec": spec,
         "seats": seats,
         "seat": seat,
         "coach": coach,
         "view": view,
         "notice": notice,
-        "status_line": presenters.status_line(game=game, view=view, coach=coach),
+        "status_line": (STOPPED if stopped else status_line(spec=spec, view=view, coach=coach)),
         "log": [text for events in recent_events(game=game)
                 for text in (engine.describe_event(e) for e in events) if text],
-        "board_template": f"games/boards/{game.key}.html",
-        "interactive": seat is not None and not view.get("finished"),
-        "went_well": presenters.went_well(game=game, seat=seat) if view.get("finished") else [],
+        "interactive": seat is not None and not finished and not stopped,
+        "went_well": (went_well(spec=spec, moves=seat_moves(game=game, seat=seat))
+                      if finished and seat is not None else []),
         # A fresh key per render: re-sending the same form (a double tap, a resend after a
         # reconnect) repeats its key and is recognised as a duplicate by the move service.
         "form_key": secrets.token_hex(8),
-        **presenters.board_context(game=game, view=view),
+        **board_context(spec=spec, game=game, view=view, seat=seat),
     }
 
 
@@ -49,3 +103,17 @@ def render_table(*, game_id: int, seat: Seat | None, coach: bool, notice: str = 
     game = seats[0].game if seats else Game.objects.get(pk=game_id)
     return render_to_string("games/_table.html",
                             table_context(game=game, seat=seat, coach=coach, notice=notice, seats=seats))
+
+
+def lobby_context(access: lobby_selectors.LobbyAccess) -> dict:
+    return {"access": access, "game": access.game,
+            "bot_levels": list(registry.spec_for(access.game.key).bots),
+            "lobby": lobby_selectors.lobby(game=access.game, for_seat=access.seat)}
+
+
+def render_lobby(*, user, game_id: int) -> str:
+    """The lobby fragment pushed to one viewer ("" when they may no longer see it)."""
+    access = lobby_selectors.lobby_access(user=user, game_id=game_id)
+    if access is None:
+        return ""
+    return render_to_string("games/_lobby.html", {**lobby_context(access), "user": user, "oob": True})

@@ -1,14 +1,31 @@
 """Celery tasks for play. Bots pause briefly (settings.BOT_DELAY_SECONDS, 0 in tests) so a
-child can follow what happened."""
+child can follow what happened.
 
+Queueing a bot's turn is best effort: when the broker is away (Redis stopped), the failure is
+logged and the change that asked for it stands. The bot is woken again when a page of its
+table connects (games/consumers/table.py calls `schedule_bot_moves` on every connect), and
+its moves are idempotent, so a second wake-up changes nothing.
+"""
+
+import logging
 import threading
 
+import kombu.exceptions
+import redis.exceptions
 from celery import shared_task
 from django.conf import settings
 from django.db import close_old_connections
 
-from .bot_turns import next_bot_seat, play_bot_moves
-from .models import Game, Seat
+from games.services.bots import next_bot_seat, play_bot_moves
+from games.services.tables import games_close_idle
+from games.models import Game, Seat
+
+log = logging.getLogger(__name__)
+
+# What publishing a task raises when the broker is away: kombu wraps connection errors in its
+# OperationalError once its publish retries are spent; redis-py's and the socket's own errors
+# are caught as well in case one gets through unwrapped.
+BROKER_ERRORS = (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
 
 
 @shared_task(acks_late=True)
@@ -24,13 +41,15 @@ def _bot_delay() -> float:
     return float(getattr(settings, "BOT_DELAY_SECONDS", 0.8))
 
 
-def schedule_bot_moves(*, game_id: int) -> None:
+def schedule_bot_moves(*, game_id: int) -> bool:
+    """Let the computer player whose turn it is play (now, after its pause, or in a worker).
+    False when nothing was scheduled: no bot's turn, or the broker is away (logged)."""
     # Most moves are made at tables without computer players: one cheap query says so.
     if not Seat.objects.filter(game_id=game_id).exclude(bot_level="").exists():
-        return
+        return False
     game = Game.objects.filter(pk=game_id).first()
     if game is None or next_bot_seat(game) is None:
-        return
+        return False
     delay = _bot_delay()
     if delay <= 0:
         play_bot_moves(game_id=game_id)  # no pause wanted: play every bot turn now
@@ -40,7 +59,13 @@ def schedule_bot_moves(*, game_id: int) -> None:
         timer.daemon = True
         timer.start()
     else:
-        play_bot_move.apply_async((game_id,), countdown=delay)
+        try:
+            play_bot_move.apply_async((game_id,), countdown=delay)
+        except BROKER_ERRORS as exc:
+            log.warning("game %s: the computer player's turn could not be queued (broker: %r); "
+                        "it is woken again when a page of the table connects", game_id, exc)
+            return False
+    return True
 
 
 def _run_in_thread(game_id: int) -> None:
@@ -48,3 +73,10 @@ def _run_in_thread(game_id: int) -> None:
         play_bot_move(game_id)
     finally:
         close_old_connections()
+
+
+@shared_task(acks_late=True)
+def close_idle_games() -> int:
+    """Celery beat (CELERY_BEAT_SCHEDULE "idle-games"): stop the games nobody has moved in for
+    GAME_IDLE_CLOSE_MINUTES. Idempotent: a second run, or two at once, stops nothing more."""
+    return games_close_idle()

@@ -8,16 +8,13 @@ import os
 import shutil
 
 import pytest
+from django.conf import settings
+from django.db import connection
 from hypothesis import settings as hypothesis_settings
 
 from accounts.models import User
 from accounts.services import student_create, teacher_sign_up
 from classroom.models import Classroom
-
-# Playwright's sync API keeps an event loop running in the main thread for the whole session
-# once a browser test has started; Django would then refuse every later ORM call made from
-# that (synchronous) thread. The tests are synchronous, so tell Django it is safe.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
@@ -98,6 +95,29 @@ def classroom(make_classroom, teacher):
 @pytest.fixture
 def student(make_student, classroom):
     return make_student(classroom, "Ann", ("cat", "sun", "tree"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_stray_database_sessions(django_db_setup, django_db_blocker):
+    """At the end of the run, end the database sessions that threads of this process left open
+    (the in-process Celery workers of the worker and browser tests open one in their own
+    thread, which ends without closing it): PostgreSQL drops the run's test database only when
+    no other session uses it, and each run has a database of its own (config/settings/test.py)."""
+    yield
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            # A fresh connection of our own: the one this thread had may have been shared with
+            # the browser tests' forked server, which closed it on start.
+            connection.close()
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                               "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Files the tests made (exports) go to a temporary folder of this run: remove it."""
+    if settings.configured and "numberdeck-test-media-" in str(settings.MEDIA_ROOT):
+        shutil.rmtree(settings.MEDIA_ROOT, ignore_errors=True)
 
 
 def chromium_available() -> bool:

@@ -65,3 +65,33 @@ def test_production_settings_refuse_a_missing_secret():
     result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env,
                             capture_output=True, text=True)
     assert result.returncode != 0 and "Set SECRET_KEY" in result.stderr
+
+
+PRODUCTION_IMPORTS = (
+    "import json, sys, django; django.setup();"
+    "import config.asgi, config.urls, config.celery;"
+    "from config.routing import websocket_urlpatterns;"
+    "from django.core.management import get_commands;"
+    "print(json.dumps({'devtools': sorted(m for m in sys.modules if m.split('.')[0] == 'devtools'),"
+    " 'sockets': [str(p.pattern) for p in websocket_urlpatterns],"
+    " 'commands': sorted(c for c, app in get_commands().items() if app == 'devtools')}))"
+)
+
+
+def test_production_never_imports_the_developer_tools():
+    env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_ALLOW_ASYNC_UNSAFE", "WS_ECHO"}}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings.production",
+               SECRET_KEY="k3Yq8-production-grade-secret-value-with-enough-entropy-0123456789",
+               ALLOWED_HOSTS="numberdeck.example.org")
+    out = subprocess.run([sys.executable, "-c", PRODUCTION_IMPORTS], cwd=ROOT, env=env,
+                         capture_output=True, text=True, check=True)
+    found = json.loads(out.stdout.strip().splitlines()[-1])
+    assert found["devtools"] == [] and found["commands"] == []
+    assert "ws/echo/" not in found["sockets"] and "ws/game/<int:game_id>/" in found["sockets"]
+
+
+def test_development_has_the_demo_and_benchmark_commands():
+    out = subprocess.run([sys.executable, "manage.py", "help", "--commands"], cwd=ROOT,
+                         env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.local"},
+                         capture_output=True, text=True, check=True)
+    assert {"load_demo", "simulate_class", "bench_reports", "bench_dashboard"} <= set(out.stdout.split())

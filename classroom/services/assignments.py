@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games.catalogue import GAMES_BY_KEY
+from games import registry
 
 from .. import presets
 from ..models import Assignment, Classroom
@@ -19,17 +19,21 @@ def _settings(*, title: str, game: str, preset: str, opponents: str, bot_level: 
               goal_until: date | None, due_on: date | None) -> dict:
     """The stored fields, made consistent: options from the preset (checked by the engine),
     no opponents for a one-player game, mental maths only where the game has it."""
-    if presets.is_solo(game):
+    spec = registry.get(game)
+    if spec is None:
+        raise presets.PresetError("Choose one of the games in the list.")
+    if spec.is_solo:
         opponents, bot_count = Assignment.Opponents.BOTS, 0
     players = 1 + bot_count if opponents != Assignment.Opponents.CLASSMATES else None
     choice = presets.resolve(game=game, preset=preset, player_count=players)
-    if bot_level not in presets.BOT_LEVELS:
+    # A one-player game has no computer players, so its stored level is never used.
+    if not spec.is_solo and bot_level not in presets.bot_levels(game):
         raise presets.PresetError("Choose a level for the computer players.")
     return {
-        "title": title.strip() or f"{GAMES_BY_KEY[game].name}: {choice.label}",
+        "title": title.strip() or f"{spec.name}: {choice.label}",
         "game": game, "preset": preset, "options": choice.options,
         "opponents": opponents, "bot_level": bot_level, "bot_count": bot_count,
-        "mental_math": mental_math and presets.supports_mental_math(game),
+        "mental_math": mental_math and spec.mental_math is not None,
         "goal": goal, "goal_count": goal_count,
         "goal_until": goal_until if goal == Assignment.Goal.UNTIL else None,
         "due_on": due_on,

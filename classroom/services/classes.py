@@ -3,9 +3,10 @@
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.membership import membership_changed
 from accounts.models import User
 
-from ..codes import new_join_code
+from accounts.codes import new_join_code
 from ..models import Classroom
 
 
@@ -45,6 +46,7 @@ def classroom_archive(*, classroom: Classroom) -> Classroom:
     if classroom.archived_at is None:
         classroom.archived_at = timezone.now()
         classroom.save(update_fields=["archived_at"])
+        membership_changed(classroom.pk)  # its live dashboards stop (they show active classes)
     return classroom
 
 
@@ -73,5 +75,7 @@ def classroom_delete_permanently(*, classroom: Classroom, typed_name: str) -> No
     if " ".join(typed_name.split()) != " ".join(classroom.name.split()):
         raise ValueError("The typed name does not match the class name.")
     # Students exist only for this class; without it they could never sign in again.
+    classroom_id = classroom.pk
     User.objects.filter(role=User.Role.STUDENT, classroom=classroom).delete()
     classroom.delete()
+    membership_changed(classroom_id)  # any socket still open on it closes at its next push

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from accounts.membership import membership_changed
 from accounts.models import User
 
 from ..models import Classroom, CoTeacherInvite
@@ -78,3 +79,5 @@ def co_teacher_remove(*, classroom: Classroom, teacher: User) -> None:
     if teacher.pk == classroom.owner_id:
         raise InviteError("The teacher who created the class cannot be removed from it.")
     classroom.teachers.remove(teacher)
+    # Their open dashboards and watched tables of this class close at the next push.
+    membership_changed(classroom.pk)

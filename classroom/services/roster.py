@@ -9,12 +9,15 @@ from __future__ import annotations
 from django.db import transaction
 
 from accounts import services as accounts
+from accounts.membership import membership_changed
 from accounts.models import User
+from games.models import Game, Seat
 
 from .. import names
 from ..models import Classroom
 from ..roster_input import CheckedRow, Problem, Row, check_rows
 from ..selectors import students_of_class
+from ..signals import student_removed
 
 
 class RosterError(ValueError):
@@ -76,14 +79,25 @@ def student_move(*, student: User, to_classroom: Classroom) -> User:
             f"Rename this student first. {names.tell_apart_hint(student.display_name, taken)}")
     # Assignments chosen for them in the old class stay as they were: they are not removed
     # from those lists, because an emptied list would mean "the whole class".
+    from_classroom_id = student.classroom_id
     student.classroom = to_classroom
     student.save(update_fields=["classroom"])
+    # Open sockets of the old class (its lobbies) re-check who may still listen.
+    membership_changed(from_classroom_id, to_classroom.pk, *_classes_of_open_tables(student))
     return student
 
 
-def student_remove(*, student: User) -> None:
-    """Take a student off the class list and end their sign-in (their game history stays)."""
-    from classroom.reports.services import student_reports_forget  # late: app registry
+def _classes_of_open_tables(student: User) -> set[int]:
+    """Classes of the tables the student sits at that are still gathering or playing (usually
+    just their own class; a student moved earlier may still sit at an old class's table)."""
+    return set(Seat.objects.filter(user=student, game__status__in=[Game.Status.LOBBY, Game.Status.ACTIVE])
+               .values_list("game__classroom_id", flat=True).distinct())
 
+
+def student_remove(*, student: User) -> None:
+    """Take a student off the class list and end their sign-in (their game history stays;
+    reports forget their report data on `student_removed`)."""
     accounts.student_deactivate(student=student)
-    student_reports_forget(student=student)
+    # An open table or lobby socket of theirs refuses their next move and closes.
+    membership_changed(student.classroom_id, *_classes_of_open_tables(student))
+    student_removed.send(sender=User, student=student)

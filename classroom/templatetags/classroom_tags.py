@@ -4,7 +4,7 @@ from django import template
 from django.utils.formats import date_format
 from django.utils.timesince import timesince
 
-from games.catalogue import GAMES_BY_KEY
+from games import registry
 
 from .. import presets
 from ..models import Assignment
@@ -14,8 +14,8 @@ register = template.Library()
 
 @register.filter
 def game_name(key: str) -> str:
-    info = GAMES_BY_KEY.get(key)
-    return info.name if info else key
+    spec = registry.get(key)
+    return spec.name if spec else key
 
 
 @register.filter
@@ -25,7 +25,8 @@ def level_label(assignment: Assignment) -> str:
 
 @register.filter
 def opponents_text(assignment: Assignment) -> str:
-    if presets.is_solo(assignment.game):
+    spec = registry.get(assignment.game)  # None for a game no longer offered: say what we can
+    if spec is not None and spec.is_solo:
         return "Played alone"
     bots = (f"{assignment.bot_count} computer player{'s' if assignment.bot_count != 1 else ''} "
             f"({presets.BOT_LEVELS.get(assignment.bot_level, assignment.bot_level).split(' (')[0]})")

@@ -23,7 +23,7 @@ def _paper(request) -> str:
 
 
 def _cards(request, classroom) -> list[Card]:
-    join = reverse("accounts:join")
+    join = reverse("classroom:join")
     return [
         Card(name=s.display_name, class_name=classroom.name, code=classroom.join_code,
              pictures=s.picture_sequence,
@@ -47,7 +47,7 @@ def sign_in_cards(request, pk: int):
     return render(request, "classroom/sign_in_cards.html", {
         "classroom": classroom, "pages": pages, "paper": _paper(request),
         "papers": [(key, label) for key, (label, _) in PAPERS.items()],
-        "join_url": request.build_absolute_uri(reverse("accounts:join")),
+        "join_url": request.build_absolute_uri(reverse("classroom:join")),
     })
 
 

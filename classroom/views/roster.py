@@ -111,6 +111,7 @@ def _student_page(request, student, *, rename=None, move=None, picture=None, tex
         "picture_form": picture or PicturePasswordChoiceForm(),
         "text_form": text or TextPasswordForm(),
         "has_text_password": student.has_usable_password(),
+        "locked_until": accounts.student_lock_for_teacher(student=student),
     })
 
 
@@ -201,4 +202,15 @@ def student_text_password(request, pk: int):
     accounts.student_set_text_password(student=student, password=form.cleaned_data["password"])
     messages.success(request, f"{student.display_name} can now sign in with the text password "
                               "you typed, or with their pictures.")
+    return redirect("classroom:student_detail", pk=student.pk)
+
+
+@teacher_required
+@require_POST
+def student_unlock(request, pk: int):
+    """Too many wrong pictures rest a student's sign-in for a while; the teacher, standing
+    next to them, can let them try again at once."""
+    student = teacher_student(request, pk)
+    accounts.student_unlock(student=student)
+    messages.success(request, f"{student.display_name} can try their pictures again now.")
     return redirect("classroom:student_detail", pk=student.pk)

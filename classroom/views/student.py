@@ -2,15 +2,16 @@
 
 from datetime import timedelta
 
+from django.conf import settings
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from accounts import services as accounts
 from accounts.permissions import student_required
-from games.catalogue import GAMES, GAMES_BY_KEY
+from games import registry
 from games.services import game_in_progress_for_assignment, game_start_for_assignment
-from games.views_tables import classmates_context
+from games.views.lobby import classmates_context
 
 from .. import selectors
 from ..models import Assignment
@@ -30,17 +31,29 @@ def _free_play_open(student) -> bool:
     return classroom is not None and classroom.free_play and not classroom.is_archived
 
 
+def idle_words(minutes: int) -> str:
+    """GAME_IDLE_CLOSE_MINUTES in words for children: "an hour", "2 hours", "30 minutes"."""
+    if minutes == 60:
+        return "an hour"
+    if minutes % 60 == 0:
+        return f"{minutes // 60} hours"
+    return f"{minutes} minutes"
+
+
 @student_required
 def student_home(request):
     student = request.user
     _touch(student)
+    # One "Carry on" per game above the assignments (the most recent); the others fold away.
+    carry_on, more = selectors.carry_on_for_student(student=student)
     return render(request, "classroom/student_home.html", {
         "classroom": student.classroom,
         "assignments": selectors.assignment_progress_for_student(student=student),
-        "games": GAMES if _free_play_open(student) else [],
+        "games": registry.all_games() if _free_play_open(student) else [],
         "recent": selectors.recent_games_for_student(student=student),
-        "in_progress": selectors.games_in_progress_for_student(student=student),
-        "games_by_key": GAMES_BY_KEY,
+        "in_progress": carry_on,
+        "more_in_progress": more,
+        "idle_after": idle_words(settings.GAME_IDLE_CLOSE_MINUTES),
         **classmates_context(student),
     })
 
@@ -57,12 +70,13 @@ def assignment_start(request, pk: int):
     running = game_in_progress_for_assignment(assignment=assignment, student=request.user)
     if running is not None:
         return redirect("games:table", game_id=running.pk)
-    info = GAMES_BY_KEY.get(assignment.game)
-    with_bots = assignment.opponents != Assignment.Opponents.CLASSMATES and info is not None and info.playable
+    spec = registry.get(assignment.game)
+    if spec is None:
+        raise Http404("That game can't be played here any more.")
+    with_bots = assignment.opponents != Assignment.Opponents.CLASSMATES
     if request.method == "POST" and with_bots:
         game = game_start_for_assignment(assignment=assignment, student=request.user)
         return redirect("games:table", game_id=game.pk)
     return render(request, "classroom/play_soon.html", {
-        "game": info, "assignment": assignment, "with_bots": with_bots,
-        "with_classmates": assignment.opponents != Assignment.Opponents.BOTS,
-        "table_ready": info is not None and info.playable})
+        "game": spec, "assignment": assignment, "with_bots": with_bots,
+        "with_classmates": assignment.opponents != Assignment.Opponents.BOTS})

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -44,7 +45,7 @@ INSTALLED_APPS = [
     "channels",
     "accounts",
     "classroom",
-    "classroom.reports",
+    "reports",
     "games",
 ]
 
@@ -55,12 +56,15 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
+# The echo socket (/ws/echo/) is the latency benchmark's floor; off unless asked for.
+WS_ECHO = env_bool("WS_ECHO", False)
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
@@ -144,7 +148,10 @@ if REDIS_URL:
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default; the layer's receive is a
             # 5 s blocking BZPOPMIN, so an idle socket's consumer would crash (1011) at random.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+            # After a Redis restart every pooled connection fails once on first use ("Connection
+            # closed by server"): retry such a command once on a fresh connection.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None,
+                                  "retry_on_error": [RedisConnectionError]}]},
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -156,32 +163,88 @@ else:
 # Celery: a real Redis broker when REDIS_URL is set, otherwise tasks run eagerly in-process.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
+# Nothing reads a task's return value (jobs keep their progress in their own rows), so no
+# result is stored: no keys pile up in Redis. A caller that wants one asks for it.
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True  # a task lost with a crashed worker is re-run; tasks are idempotent
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# A worker that dies (docs/reports.md, "When a worker dies or Redis stops"). Tasks are
+# acks_late: Redis keeps each message until its task has ended, and gives the message of a dead
+# worker to another one only after the visibility timeout. A timeout shorter than a task would
+# hand a task still running to a second worker, so it is longer than the longest job (a class's
+# recompute or every-decision export: minutes even for a year of a big class; 2 hours leaves a
+# wide margin). The page does not wait for that redelivery: each report job has a heartbeat,
+# and one whose worker went quiet is shown as stopped with Try again at once
+# (REPORT_JOB_STALE_SECONDS); the redelivered task then finds its job given up on and does
+# nothing, as every task run twice must. A short connect timeout lets a request whose broker
+# cannot be reached go on (the job waits, "paused") instead of hanging.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * 60 * 60, "socket_connect_timeout": 5}
+# Take one message at a time: a worker that dies then strands only the task it was running,
+# not others it had fetched ahead (those would also wait for the visibility timeout), and a
+# process busy with a long export leaves the next bot move to an idle one.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Report jobs (reports/job_queue.py): a running job with no heartbeat (progress is written at
+# least every 50 games or 2000 rows, a few seconds apart) for this long has lost its worker; a
+# job handed to the broker this long ago and never started is given up on too (it is sent again
+# every REPORT_JOB_RESEND_SECONDS until then, in case a dead worker had fetched it).
+REPORT_JOB_STALE_SECONDS = 120
+REPORT_JOB_START_SECONDS = 10 * 60
+REPORT_JOB_RESEND_SECONDS = 60
 # Static schedule (celery beat): skill roll-ups per student, class, assignment and week. A
 # finished game already refreshes its own class; this catches anything missed.
 CELERY_BEAT_SCHEDULE: dict = {
-    "skill-rollups": {"task": "classroom.reports.tasks.rollups_all", "schedule": 15 * 60},
-    "old-export-files": {"task": "classroom.reports.export_tasks.exports_expire", "schedule": 24 * 60 * 60},
+    "skill-rollups": {"task": "reports.tasks.rollups_all", "schedule": 15 * 60},
+    "old-export-files": {"task": "reports.export_tasks.exports_expire", "schedule": 24 * 60 * 60},
+    # Report jobs a dead worker left are marked failed; those Redis could not take are sent.
+    "report-jobs": {"task": "reports.tasks.report_jobs_sweep", "schedule": 60},
+    # Games nobody has moved in for GAME_IDLE_CLOSE_MINUTES are stopped (games/tasks.py).
+    "idle-games": {"task": "games.tasks.close_idle_games", "schedule": 5 * 60},
 }
+
+# Games left alone (issue #15): a game with no move for this long is put away (stopped, not
+# counted), and the teacher's "Playing now" lists only games with a move in the last
+# PLAYING_NOW_MINUTES.
+GAME_IDLE_CLOSE_MINUTES = 60
+PLAYING_NOW_MINUTES = 10
 
 # Bots pause this long before each decision so a child can follow the game.
 BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))
 
-# Sign-in limits (accounts/throttle.py).
+# Each game or lobby socket may send this many messages a second after a burst of SOCKET_BURST
+# (a token bucket, games/consumers/guard.py); one that floods is closed with 4429. A child
+# double-tapping, or playing a whole turn quickly, stays far inside it.
+SOCKET_MAX_MESSAGES_PER_SECOND = 10
+SOCKET_BURST = 20
+
+# Sign-in limits (accounts/throttle.py): per account and source (network address + device
+# cookie), per account from every source, per network address (a school may share one), and
+# class-code guesses per source.
 PICTURE_SIGNIN_MAX_FAILURES = 5
 PICTURE_SIGNIN_WINDOW_SECONDS = 10 * 60
 PICTURE_SIGNIN_LOCK_SECONDS = 10 * 60
 TEACHER_SIGNIN_MAX_FAILURES = 10
 TEACHER_SIGNIN_WINDOW_SECONDS = 15 * 60
 TEACHER_SIGNIN_LOCK_SECONDS = 15 * 60
+ACCOUNT_SIGNIN_MAX_FAILURES = 30
+ACCOUNT_SIGNIN_WINDOW_SECONDS = 15 * 60
+ACCOUNT_SIGNIN_LOCK_SECONDS = 15 * 60
+NETWORK_SIGNIN_MAX_FAILURES = 300
+NETWORK_SIGNIN_WINDOW_SECONDS = 10 * 60
+NETWORK_SIGNIN_LOCK_SECONDS = 10 * 60
+CLASS_CODE_MAX_FAILURES = 10
+CLASS_CODE_WINDOW_SECONDS = 10 * 60
+CLASS_CODE_LOCK_SECONDS = 10 * 60
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # Without REDIS_URL the broker is kombu's in-memory transport, which has no host and
+    # says "No hostname was supplied. Reverting to default 'localhost'" on every start: a
+    # line that only confuses whoever runs `make run`.
+    "loggers": {} if REDIS_URL else {"kombu.connection": {"level": "ERROR"}},
 }

@@ -7,6 +7,10 @@ from pathlib import Path
 
 from .base import *  # noqa: F403
 
+# Demo data, simulated classes and benchmarks: never installed in production.
+INSTALLED_APPS = [*INSTALLED_APPS, "devtools"]  # noqa: F405
+WS_ECHO = True
+
 DEBUG = False
 SECRET_KEY = "test-secret-key-not-for-production-use-0123456789abcdef"
 ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
@@ -14,9 +18,11 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 BOT_DELAY_SECONDS = 0
 
+# One test database per test run (pid), so two suites running side by side never share one.
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
-    # One file per test run (pid), so two suites running side by side never share it.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}  # noqa: F405
+else:
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}  # noqa: F405
 
 # The live Daphne server of browser tests serves static files straight from static/.
 WHITENOISE_USE_FINDERS = True
@@ -25,3 +31,6 @@ WHITENOISE_AUTOREFRESH = True
 # Files the tests make (exports), also through the live server of browser tests (a fork that
 # keeps these settings), go to a temporary folder, not the repository's media/.
 MEDIA_ROOT = Path(tempfile.gettempdir()) / f"numberdeck-test-media-{os.getpid()}"  # noqa: F405
+
+# Templates that only tests use: the toy game's board (tests/toy/, tests/templates/).
+TEMPLATES = [{**TEMPLATES[0], "DIRS": [*TEMPLATES[0]["DIRS"], BASE_DIR / "tests" / "templates"]}]  # noqa: F405

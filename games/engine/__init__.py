@@ -5,44 +5,55 @@
     state = engine.new_game(["Ann", "Ben"], {"target": 100}, seed=7)
 """
 
+import pkgutil
+from functools import cache
 from importlib import import_module
 
 from .core import Engine
 from .errors import BadScenario, IllegalMove
 
-# game key -> module that defines ENGINE (an Engine) and BOTS ({level: bot class}).
-GAME_MODULES = {
-    "smooth_operator": "games.engine.smooth_operator",
-    "add_or_multiply": "games.engine.add_or_multiply",
-    "numero": "games.engine.numero",
-    "numero_solitaire": "games.engine.numero",
-    "multiplication": "games.engine.multiplication",
-}
-GAME_KEYS = tuple(GAME_MODULES)
 BOT_LEVELS = ("beginner", "player", "expert")
 
 
-def _module(key: str):
+@cache
+def packages() -> dict:
+    """game key -> the engine package that plays it, found by looking: every sub-package of
+    games.engine that exports ENGINES. A package exports, keyed by game (it may play several:
+    Numero and its Solitaire), ENGINES ({key: Engine}), BOTS_BY_GAME ({key: {level: bot
+    class}}) and PRESETS_BY_GAME ({key: {preset: {"label", "options"}}}). So adding an engine
+    package is all the pure tools (replay, selfplay) need; the Django side asks
+    games.registry, whose adapters read the same exports."""
+    found = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.ispkg:
+            package = import_module(f"{__name__}.{info.name}")
+            for key in getattr(package, "ENGINES", {}):
+                found[key] = package
+    return found
+
+
+def game_keys() -> tuple[str, ...]:
+    return tuple(packages())
+
+
+def _package(key: str):
     try:
-        return import_module(GAME_MODULES[key])
+        return packages()[key]
     except KeyError:
         raise KeyError(f"unknown game: {key!r}") from None
 
 
 def get(key: str) -> Engine:
     """The engine for a game key (raises KeyError for an unknown key)."""
-    module = _module(key)
-    engines = getattr(module, "ENGINES", None)
-    return engines[key] if engines else module.ENGINE
+    return _package(key).ENGINES[key]
 
 
 def make_bot(key: str, level: str, seed: int = 0):
     """A bot for a game: `bot.choose(view) -> action`. Bots only ever see a view."""
-    module = _module(key)
-    bots = getattr(module, "BOTS_BY_GAME", {}).get(key) or module.BOTS
+    bots = _package(key).BOTS_BY_GAME[key]
     if level not in bots:
         raise KeyError(f"unknown bot level: {level!r}")
     return bots[level](get(key), seed)
 
 
-__all__ = ["BadScenario", "Engine", "IllegalMove", "GAME_KEYS", "BOT_LEVELS", "get", "make_bot"]
+__all__ = ["BadScenario", "Engine", "IllegalMove", "BOT_LEVELS", "game_keys", "get", "make_bot"]

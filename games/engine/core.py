@@ -20,6 +20,9 @@ from .validate import is_int
 
 Predicate = Callable[[Any], bool]
 
+# The refusals every engine may answer with (shared/spec/README.md), in precedence order.
+SHARED_ERROR_CODES = frozenset({"bad_action", "unknown_player", "game_over", "not_your_turn", "not_in_hand"})
+
 
 class Engine:
     key: str = ""
@@ -29,6 +32,9 @@ class Engine:
     # Option key -> (default, predicate). Defaults may be callables of the player count.
     OPTIONS: dict[str, tuple[Any, Predicate]] = {}
     SETUP_KEYS: frozenset[str] = frozenset()
+    # Every refusal code is one of the shared ones (`SHARED_ERROR_CODES`) or one the game
+    # declares here; the contract suite (tests/contract/) checks that nothing else appears.
+    ERROR_CODES: frozenset[str] = frozenset()
     ACTIONS: dict[str, dict[str, Predicate]] = {}
 
     # ----- set-up -------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 
-from . import GAME_KEYS, get
+from . import game_keys, get
 from .errors import BadScenario, IllegalMove
 from .validate import is_int
 
@@ -47,7 +47,7 @@ def _set_up(scenario):
     if unknown:
         raise BadScenario(f"Unknown scenario key: {sorted(unknown)[0]}.")
     game = scenario.get("game")
-    if game not in GAME_KEYS:
+    if game not in game_keys():
         raise BadScenario("The scenario names no known game.")
     actions = scenario.get("actions", [])
     if type(actions) is not list:

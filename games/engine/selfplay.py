@@ -12,7 +12,7 @@ import json
 import sys
 import time
 
-from . import BOT_LEVELS, GAME_KEYS, get, make_bot
+from . import BOT_LEVELS, game_keys, get, make_bot
 from .errors import IllegalMove
 
 
@@ -93,7 +93,7 @@ def run(game: str, games: int, levels: list[str], seed: int = 0, options: dict |
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.engine.selfplay")
-    parser.add_argument("game", choices=GAME_KEYS)
+    parser.add_argument("game", choices=game_keys())
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--bots", default="beginner,beginner",
                         help="comma-separated bot levels, one per seat")

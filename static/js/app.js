@@ -77,6 +77,11 @@
       if (label) { label.textContent = "This game is not open to you."; label.dataset.state = "closed"; }
       return;
     }
+    // 4429: this page sent far too many messages at once; the server said so before closing.
+    if (code === 4429) {
+      if (label) { label.textContent = "Too many messages at once: reload the page to carry on."; label.dataset.state = "closed"; }
+      return;
+    }
     if (label) { label.textContent = "Reconnecting… your game is saved."; label.dataset.state = "closed"; }
     if (RETRIED.indexOf(code) === -1 && !window.__leaving) {
       window.setTimeout(function () { window.location.reload(); }, 1500);
@@ -110,6 +115,39 @@
     if (!focusedId) return;
     const again = document.getElementById(focusedId);
     if (again && document.activeElement !== again) again.focus();
+  });
+  // A move sent just as the socket drops may never reach the server, or its answer may never
+  // come back. The page keeps the last move it sent (with its idempotency key) until the server
+  // answers it: a table at a newer version, or a notice. When the socket reconnects it sends
+  // that move once more; the server applies a move once per key and answers a repeat with the
+  // table as it is now, so the move counts exactly once either way.
+  let pending = null;  // {socket, message, version, resent}
+  function boardVersion() {
+    const board = document.getElementById("table-board");
+    const version = board ? parseInt(board.dataset.version, 10) : NaN;
+    return isNaN(version) ? null : version;
+  }
+  document.addEventListener("htmx:wsAfterSend", function (evt) {
+    let data = null;
+    try { data = JSON.parse(evt.detail.message); } catch (e) { data = null; }
+    if (!data || !data.idempotency_key || data.expected_version === undefined) return;
+    pending = { socket: evt.target.closest("[ws-connect]"), message: evt.detail.message,
+                version: parseInt(data.expected_version, 10), resent: false };
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (!pending) return;
+    const version = boardVersion();
+    const notice = document.querySelector("#table-notice .alert");
+    if (notice || (version !== null && version > pending.version)) pending = null;
+  });
+  document.addEventListener("htmx:wsClose", function (evt) {
+    if (pending && evt.target === pending.socket) pending.dropped = true;
+  });
+  document.addEventListener("htmx:wsOpen", function (evt) {
+    if (!pending || !pending.dropped || pending.resent || evt.target !== pending.socket) return;
+    pending.resent = true;  // once: a second drop leaves it to the player
+    pending.dropped = false;
+    evt.detail.socketWrapper.send(pending.message);
   });
   // A move is on its way: show it, and don't let a second tap send it twice.
   document.addEventListener("htmx:wsConfigSend", function (evt) {

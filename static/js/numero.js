@@ -27,7 +27,7 @@
 
   document.addEventListener("htmx:afterSettle", function (evt) {
     const path = evt.detail && evt.detail.pathInfo ? evt.detail.pathInfo.requestPath || "" : "";
-    if (path.indexOf("/numero/selection/") !== -1) refocus();
+    if (path.indexOf("/selection/") !== -1) refocus();
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
     window.setTimeout(refocus, 0);

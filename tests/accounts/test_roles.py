@@ -23,7 +23,7 @@ def test_teacher_pages(client, name, teacher, student):
 def test_student_pages(client, name, teacher, student):
     url = reverse(name)
     anonymous = client.get(url)
-    assert anonymous.status_code == 302 and anonymous["Location"].startswith(reverse("accounts:join"))
+    assert anonymous.status_code == 302 and anonymous["Location"].startswith(reverse("classroom:join"))
     client.force_login(teacher)
     assert client.get(url).status_code == 403
     client.force_login(student)

@@ -2,6 +2,7 @@ from datetime import timedelta
 from unittest import mock
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -9,7 +10,7 @@ pytestmark = pytest.mark.django_db
 
 
 def pictures_url(classroom, student):
-    return reverse("accounts:join_pictures", args=[classroom.join_code, student.pk])
+    return reverse("classroom:join_pictures", args=[classroom.join_code, student.pk])
 
 
 def post_pictures(client, classroom, student, sequence):
@@ -18,8 +19,8 @@ def post_pictures(client, classroom, student, sequence):
 
 def test_class_code_then_name_then_pictures(client, classroom, student, make_student):
     make_student(classroom, "Ben", ("boat", "star", "apple"))
-    response = client.post(reverse("accounts:join"), {"code": " abc-234 "})
-    assert response["Location"] == reverse("accounts:join_class", args=["ABC234"])
+    response = client.post(reverse("classroom:join"), {"code": " abc-234 "})
+    assert response["Location"] == reverse("classroom:join_class", args=["ABC234"])
     names = client.get(response["Location"])
     assert b"Ann" in names.content and b"Ben" in names.content
     assert pictures_url(classroom, student).encode() in names.content
@@ -34,7 +35,7 @@ def test_class_code_then_name_then_pictures(client, classroom, student, make_stu
 
 
 def test_unknown_code_says_so_kindly(client, classroom):
-    response = client.post(reverse("accounts:join"), {"code": "ZZZZZZ"})
+    response = client.post(reverse("classroom:join"), {"code": "ZZZZZZ"})
     assert b"We couldn&#x27;t find a class with that code" in response.content
     assert b'value="ZZZZZZ"' in response.content
 
@@ -42,7 +43,7 @@ def test_unknown_code_says_so_kindly(client, classroom):
 def test_archived_class_cannot_be_joined(client, classroom, student):
     classroom.archived_at = timezone.now()
     classroom.save()
-    assert client.get(reverse("accounts:join_class", args=["ABC234"])).status_code == 404
+    assert client.get(reverse("classroom:join_class", args=["ABC234"])).status_code == 404
     assert post_pictures(client, classroom, student, ["cat", "sun", "tree"]).status_code == 404
 
 
@@ -104,11 +105,64 @@ def test_lock_is_per_student(client, classroom, student, make_student):
     ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
     for _ in range(5):
         post_pictures(client, classroom, student, ["moon", "moon", "moon"])
+    # Ann is locked on this device...
+    locked = post_pictures(client, classroom, student, ["cat", "sun", "tree"])
+    assert locked.status_code == 429 and b"taking a short rest" in locked.content
+    # ...and Ben, on the same device, is not.
     assert post_pictures(client, classroom, ben, ["boat", "star", "apple"]).status_code == 302
+    assert client.session["_auth_user_id"] == str(ben.pk)
+
+
+def test_a_classmates_wrong_taps_do_not_lock_ann_out_of_her_own_tablet(classroom, student):
+    prankster, anns_tablet = Client(), Client()
+    for _ in range(6):
+        post_pictures(prankster, classroom, student, ["moon", "moon", "moon"])
+    assert post_pictures(prankster, classroom, student, ["cat", "sun", "tree"]).status_code == 429
+    response = post_pictures(anns_tablet, classroom, student, ["cat", "sun", "tree"])
+    assert response.status_code == 302
+    assert anns_tablet.session["_auth_user_id"] == str(student.pk)
+
+
+def test_guessing_from_many_devices_still_rests_the_account(classroom, student, settings):
+    settings.ACCOUNT_SIGNIN_MAX_FAILURES = 8
+    for _ in range(4):  # four fresh devices, two wrong guesses each
+        guesser = Client()
+        post_pictures(guesser, classroom, student, ["moon", "moon", "moon"])
+        post_pictures(guesser, classroom, student, ["moon", "moon", "moon"])
+    response = post_pictures(Client(), classroom, student, ["cat", "sun", "tree"])
+    assert response.status_code == 429 and "_auth_user_id" not in response.client.session
+
+
+def test_a_teacher_lets_a_locked_out_student_try_again_at_once(client, classroom, student, teacher):
+    tablet = Client()
+    for _ in range(5):
+        post_pictures(tablet, classroom, student, ["moon", "moon", "moon"])
+    client.force_login(teacher)
+    page = client.get(reverse("classroom:student_detail", args=[student.pk])).content.decode()
+    assert "picture sign-in is resting" in page and "Let Ann try again now" in page
+    client.post(reverse("classroom:student_unlock", args=[student.pk]))
+    page = client.get(reverse("classroom:student_detail", args=[student.pk])).content.decode()
+    assert "can try their pictures again now" in page and "picture sign-in is resting" not in page
+    assert post_pictures(tablet, classroom, student, ["cat", "sun", "tree"]).status_code == 302
+
+
+def test_class_codes_cannot_be_guessed_fast(client, classroom, settings):
+    settings.CLASS_CODE_MAX_FAILURES = 10
+    for n in range(9):
+        response = client.post(reverse("classroom:join"), {"code": f"ZZZZ{n + 22}"})
+        assert response.status_code == 200 and b"couldn&#x27;t find a class" in response.content
+    tenth = client.post(reverse("classroom:join"), {"code": "ZZZZ99"})
+    assert tenth.status_code == 429 and b"a lot of wrong class codes" in tenth.content
+    # Now even the right code waits: guessing gains nothing.
+    response = client.post(reverse("classroom:join"), {"code": "ABC234"})
+    assert response.status_code == 429 and b"a lot of wrong class codes" in response.content
+    assert client.get(reverse("classroom:join_class", args=["ABC234"])).status_code == 404
+    # Another device in the class is not affected.
+    assert Client().post(reverse("classroom:join"), {"code": "ABC234"}).status_code == 302
 
 
 def test_qr_link_preselects_but_never_signs_in(client, classroom, student):
-    response = client.get(reverse("accounts:join") + f"?class=abc234&student={student.pk}")
+    response = client.get(reverse("classroom:join") + f"?class=abc234&student={student.pk}")
     assert response["Location"] == pictures_url(classroom, student)
     assert "_auth_user_id" not in client.session
     assert client.get(reverse("classroom:student_home")).status_code == 302
@@ -119,14 +173,14 @@ def test_text_password_instead_of_pictures(client, classroom, student):
     student.save()
     page = client.get(pictures_url(classroom, student))
     assert b"Use my text password" in page.content
-    url = reverse("accounts:join_text", args=[classroom.join_code, student.pk])
+    url = reverse("classroom:join_text", args=[classroom.join_code, student.pk])
     wrong = client.post(url, {"password": "nope"})
     assert b"That wasn&#x27;t quite right" in wrong.content
     assert client.post(url, {"password": "maths-is-fun"})["Location"] == reverse("classroom:student_home")
 
 
 def test_student_without_text_password_cannot_use_one(client, classroom, student):
-    url = reverse("accounts:join_text", args=[classroom.join_code, student.pk])
+    url = reverse("classroom:join_text", args=[classroom.join_code, student.pk])
     assert b"Use my text password" not in client.get(pictures_url(classroom, student)).content
     response = client.post(url, {"password": ""})
     assert "_auth_user_id" not in client.session

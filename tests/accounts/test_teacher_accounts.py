@@ -1,6 +1,7 @@
 import re
 
 import pytest
+from django.test import Client
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
@@ -94,6 +95,32 @@ def test_teacher_sign_in_failures_are_limited(client, teacher, settings):
     response = client.post(login, {"email": "rivera@school.test", "password": "correct-horse-42"})
     assert b"Too many sign-in attempts" in response.content
     assert "_auth_user_id" not in client.session
+
+
+def test_a_strangers_wrong_passwords_do_not_lock_the_teacher_out(client, teacher, settings):
+    settings.TEACHER_SIGNIN_MAX_FAILURES = 3
+    login = reverse("accounts:teacher_login")
+    stranger = Client()
+    for _ in range(4):
+        stranger.post(login, {"email": "rivera@school.test", "password": "wrong"})
+    assert b"Too many sign-in attempts" in stranger.post(
+        login, {"email": "rivera@school.test", "password": "correct-horse-42"}).content
+    response = client.post(login, {"email": "rivera@school.test", "password": "correct-horse-42"})
+    assert response.status_code == 302 and client.session["_auth_user_id"] == str(teacher.pk)
+
+
+def test_a_password_reset_lifts_the_sign_in_lock(client, teacher, settings):
+    settings.TEACHER_SIGNIN_MAX_FAILURES = 3
+    login = reverse("accounts:teacher_login")
+    for _ in range(3):
+        client.post(login, {"email": "rivera@school.test", "password": "wrong"})
+    client.post(reverse("accounts:password_reset"), {"email": "rivera@school.test"})
+    link = re.search(r"http://testserver(/teacher/password-reset/\S+/)", mail.outbox[0].body).group(1)
+    form_page = client.get(link, follow=True)
+    client.post(form_page.redirect_chain[-1][0],
+                {"new_password1": "brand-new-secret-9", "new_password2": "brand-new-secret-9"})
+    response = client.post(login, {"email": "rivera@school.test", "password": "brand-new-secret-9"})
+    assert response.status_code == 302 and client.session["_auth_user_id"] == str(teacher.pk)
 
 
 def test_password_reset_by_email(client, teacher):

@@ -29,6 +29,17 @@ def _close_inherited_connections():
     SyncToAsync.context_to_thread_executor.clear()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def sync_orm_beside_playwright():
+    """Playwright's sync API keeps an event loop running in the main thread from the first
+    browser test on; the browser tests' own (synchronous) ORM calls, and the test database's
+    set-up when only browser tests run, are then made from that thread. Only for them is
+    Django's async-safety check switched off (an autouse fixture of this folder, created before
+    any other of a browser test's fixtures): browser tests run last, and every other test keeps
+    the check, so a consumer touching the ORM from the event loop still fails its test."""
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+
 @pytest.fixture(scope="session")
 def live_daphne(django_db_setup, django_db_blocker):
     need(chromium_available(), f"Chromium is not installed at {CHROMIUM}")

@@ -62,12 +62,12 @@ def test_a_student_takes_with_a_wild_card_against_a_bot(page, live_daphne, class
     page.get_by_role("button", name="wild card divide by 2").click()
     expect(page.locator("#nm-step")).to_contain_text("Tap the centre card to change with your ÷2")
     expect(page.get_by_role("button", name="2 blue")).to_be_enabled()
-    page.get_by_role("button", name="Play /2 on 10 green: 10 ÷ 2 = 5").click()
-    expect(page.locator("#table-log")).to_contain_text("Ann played /2 on 10g: 10 ÷ 2 = 5.")
+    page.get_by_role("button", name="Play your wild card ÷2 on 10 green: 10 ÷ 2 = 5").click()
+    expect(page.locator("#table-log")).to_contain_text("Ann played wild card ÷2 on green 10: 10 ÷ 2 = 5.")
 
     # Now the 5 takes it: tap the card, tap the centre item, press Take.
     page.get_by_role("button", name="5 green").click()
-    item = page.get_by_role("button", name="5 (10 green, wild card divide by 2)")
+    item = page.get_by_role("button", name="5 (10 green, ÷2 wild card divide by 2)")
     expect(item).to_have_attribute("aria-pressed", "false")
     expect(page.get_by_role("button", name="2 blue")).to_be_disabled()
     item.click()
@@ -75,7 +75,7 @@ def test_a_student_takes_with_a_wild_card_against_a_bot(page, live_daphne, class
     expect(page.locator("#nm-sums")).to_contain_text("✓ makes 5")
     page.get_by_role("button", name="Take with your 5").click()
 
-    expect(page.locator("#table-log")).to_contain_text("Ann took with 5g (5): 1 take, 3 cards.")
+    expect(page.locator("#table-log")).to_contain_text("Ann took with green 5 (5): 1 take, 3 cards.")
     expect(page.locator(".nm-piles")).to_contain_text("Ann (you): 3 cards won")
     # The bot plays its turn, and it's Ann's turn again.
     expect(page.locator("#table-log")).to_contain_text("Robo")
@@ -114,5 +114,5 @@ def test_solitaire_by_keyboard_only(page, live_daphne, classroom, student):
         page.keyboard.press("Tab")
     expect(focused).to_have_text("Take with your 5")
     page.keyboard.press("Enter")
-    expect(page.locator("#table-log")).to_contain_text("Ann took with 5g (3 + 2 = 5): 1 take, 3 cards.")
+    expect(page.locator("#table-log")).to_contain_text("Ann took with green 5 (3 + 2 = 5): 1 take, 3 cards.")
     expect(page.locator(".nm-piles")).to_contain_text("Ann (you): 3 cards won")

@@ -19,11 +19,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 TIMEOUT = 15_000
 
 
-def signed_in_page(browser, base: str, user):
-    """A fresh browser context signed in as `user` (the picture sign-in has its own tests)."""
+def signed_in_page(browser, base: str, user, viewport: dict | None = None):
+    """A fresh browser context signed in as `user` (the picture sign-in has its own tests),
+    at `viewport` ({"width", "height"}) or Playwright's default size."""
     client = Client()
     client.force_login(user)
-    context = browser.new_context()
+    context = browser.new_context(viewport=viewport) if viewport else browser.new_context()
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
                           "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
                           "url": base}])

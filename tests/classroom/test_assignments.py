@@ -37,8 +37,8 @@ def test_create_for_the_whole_class_with_a_default_title(signed_in, classroom):
     response = create(signed_in, classroom, due_on=due.isoformat(), mental_math="on")
     assert response["Location"] == reverse("classroom:class_detail", args=[classroom.pk])
     a = Assignment.objects.get()
-    assert a.title == "Smooth Operator: Short game (first to 250 points)"
-    assert (a.game, a.preset, a.options) == ("smooth_operator", "short", {"target": 250})
+    assert a.title == "Smooth Operator: Short game (first to 800 points)"
+    assert (a.game, a.preset, a.options) == ("smooth_operator", "short", {"target": 800})
     assert (a.opponents, a.bot_level, a.bot_count, a.mental_math) == ("bots", "player", 2, True)
     assert (a.goal, a.goal_count, a.due_on) == ("play", 5, due)
     assert not a.students.exists() and a.created_by == classroom.owner
@@ -132,7 +132,7 @@ def test_edit_keeps_the_game_and_changes_the_rest(signed_in, classroom, assignme
     assignment.refresh_from_db()
     assert (assignment.game, assignment.preset, assignment.goal_count, assignment.title) == \
         ("smooth_operator", "long", 8, "Longer")
-    assert assignment.options == {"target": 1000}
+    assert assignment.options == {"target": 1500}
 
 
 def test_editing_keeps_a_due_date_that_has_passed(signed_in, classroom, assignment):

@@ -74,7 +74,7 @@ def test_the_page_shows_each_card_with_a_qr_code_for_the_students_join_link(sign
 
 
 def test_the_qr_link_only_preselects_the_student(client, classroom, student):
-    response = client.get(reverse("accounts:join"), {"class": "ABC234", "student": student.pk}, follow=True)
+    response = client.get(reverse("classroom:join"), {"class": "ABC234", "student": student.pk}, follow=True)
     assert "Hi Ann! Tap your 3 pictures" in response.content.decode()
     assert not response.wsgi_request.user.is_authenticated
 

@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User
-from classroom import codes, services
+from accounts import codes
+from classroom import services
 from classroom.models import Classroom
 from games.models import Game
 
@@ -77,7 +78,7 @@ def test_archive_asks_first_and_is_reversible(signed_in, classroom, student, cli
     assert reverse("classroom:class_detail", args=[classroom.pk]) not in home
     assert "No active classes" in home and "Archived classes (1)" in home
     # Students of an archived class cannot sign in.
-    assert signed_in.get(reverse("accounts:join_class", args=[classroom.join_code])).status_code == 404
+    assert signed_in.get(reverse("classroom:join_class", args=[classroom.join_code])).status_code == 404
     # The archived class page offers only restoring; working pages are out of reach.
     assert "Class 5B is archived" in text(signed_in.get(reverse("classroom:class_detail", args=[classroom.pk])))
     assert signed_in.get(reverse("classroom:students_add", args=[classroom.pk])).status_code == 404
@@ -117,8 +118,8 @@ def test_new_join_code_asks_first_and_the_old_code_stops_working(signed_in, clas
     signed_in.post(url)
     classroom.refresh_from_db()
     assert classroom.join_code != "ABC234" and codes.is_well_formed(classroom.join_code)
-    assert signed_in.get(reverse("accounts:join_class", args=["ABC234"])).status_code == 404
-    assert signed_in.get(reverse("accounts:join_class", args=[classroom.join_code])).status_code == 200
+    assert signed_in.get(reverse("classroom:join_class", args=["ABC234"])).status_code == 404
+    assert signed_in.get(reverse("classroom:join_class", args=[classroom.join_code])).status_code == 200
 
 
 def test_my_classes_lists_owned_and_co_taught_classes_with_counts(signed_in, teacher, classroom, student,

@@ -139,6 +139,8 @@ CASES = [
     Case("student_pictures", stu, ok=405, other=405),
     Case("student_text_password", stu, "post", lambda w: {"password": "tiger-42"}, 302),
     Case("student_text_password", stu, ok=405, other=405),
+    Case("student_unlock", stu, "post", ok=302),
+    Case("student_unlock", stu, ok=405, other=405),
     Case("sign_in_cards", cls),
     Case("sign_in_cards_pdf", cls),
     Case("co_teachers", cls),
@@ -165,10 +167,24 @@ CASES = [
     Case("assignment_start", asg, audience="student"),
     Case("assignment_start", asg, "post", ok=302, audience="student"),
     Case("assignment_start", lambda w: [w.closed_assignment.pk], ok=404, audience="student"),
+    # A student opens a table with classmates; a refusal (here: no free play) redirects with
+    # its reason.
+    Case("table_open", none, "post", lambda w: {"game": "multiplication"}, 302, other=302,
+         audience="student"),
+    Case("teacher_tables", cls),
+    # Signing in: anyone may open the join pages; a name from another class is not found.
+    Case("join", none, other=200, audience="public"),
+    Case("join_class", lambda w: [w.classroom.join_code], other=200, audience="public"),
+    Case("join_pictures", lambda w: [w.classroom.join_code, w.student.pk], other=200, audience="public"),
+    Case("join_pictures", lambda w: [w.classroom.join_code, w.other_student.pk], ok=404,
+         audience="public"),
+    Case("join_text", lambda w: [w.classroom.join_code, w.student.pk], other=200, audience="public"),
 ]
 
 
 def expected(case: Case, role: str) -> int:
+    if case.audience == "public":
+        return case.ok
     if case.audience == "invite":
         if role in ("student", "other_student"):
             return 403
@@ -205,7 +221,7 @@ def test_permission_matrix(case, role, world):
     want = expected(case, role)
     assert response.status_code == want, f"{role} {case.method.upper()} {url}"
     if role == "anonymous" and want == 302:
-        login = reverse("accounts:join" if case.audience == "student" else "accounts:teacher_login")
+        login = reverse("classroom:join" if case.audience == "student" else "accounts:teacher_login")
         assert response["Location"].startswith(login)
     if want in (403, 404, 405) or (role == "anonymous" and case.method == "post"):
         assert fingerprint() == before, "a refused request changed something"

@@ -129,7 +129,7 @@ def test_names_are_escaped_everywhere(signed_in, classroom, make_assignment, cli
              reverse("classroom:student_detail", args=[student.pk]),
              reverse("classroom:sign_in_cards", args=[classroom.pk]),
              reverse("classroom:student_remove", args=[student.pk]),
-             reverse("accounts:join_class", args=[classroom.join_code])]
+             reverse("classroom:join_class", args=[classroom.join_code])]
     for url in pages:
         page = signed_in.get(url).content.decode()
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page, url
@@ -185,14 +185,14 @@ def test_remove_asks_first_then_ends_sign_in(signed_in, client, classroom, stude
     signed_in.post(url)
     student.refresh_from_db()
     assert not student.is_active
-    join = reverse("accounts:join_pictures", args=[classroom.join_code, student.pk])
+    join = reverse("classroom:join_pictures", args=[classroom.join_code, student.pk])
     assert client.post(join, {"picture": ["cat", "sun", "tree"]}).status_code == 404
 
 
 def test_new_random_pictures_are_shown_to_the_teacher_and_lift_a_lockout(signed_in, student):
     for _ in range(5):
-        record_failure(scope="picture", key=str(student.pk))
-    assert locked_until(scope="picture", key=str(student.pk))
+        record_failure(scope="picture", account=str(student.pk), source="10.0.0.7/tablet")
+    assert locked_until(scope="picture", account=str(student.pk), source="10.0.0.7/tablet")
     url = reverse("classroom:student_pictures", args=[student.pk])
     question = signed_in.post(url)
     assert "Give Ann new random pictures?" in text(question)
@@ -203,7 +203,7 @@ def test_new_random_pictures_are_shown_to_the_teacher_and_lift_a_lockout(signed_
     student.refresh_from_db()
     labels = ", ".join(p.title() for p in student.picture_sequence)
     assert f"Ann's new pictures: {labels}." in text(response)
-    assert locked_until(scope="picture", key=str(student.pk)) is None
+    assert locked_until(scope="picture", account=str(student.pk), source="10.0.0.7/tablet") is None
 
 
 def test_teacher_chooses_the_pictures(signed_in, student):
@@ -225,7 +225,7 @@ def test_text_password_lets_the_student_sign_in_and_can_be_removed(signed_in, cl
     assert "at least 4 characters" in signed_in.post(url, {"password": "abc"}).content.decode()
     signed_in.post(url, {"password": "tiger-42"})
     signed_in.logout()
-    join = reverse("accounts:join_text", args=[classroom.join_code, student.pk])
+    join = reverse("classroom:join_text", args=[classroom.join_code, student.pk])
     assert client.post(join, {"password": "tiger-42"})["Location"] == reverse("classroom:student_home")
     client.logout()
     signed_in.force_login(classroom.owner)

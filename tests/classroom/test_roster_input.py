@@ -79,6 +79,13 @@ def test_csv_with_semicolons_from_a_european_spreadsheet():
     assert [r.name for r in rows_from_csv(b"name;username\nAnn;ann1\n")] == ["Ann"]
 
 
+def test_csv_names_with_doubled_quotes_keep_one_quote_each():
+    # Excel writes a quote inside a quoted cell as two quotes.
+    for data in (b'name,username\n"Ann ""Annie"" Lee",ann1\n', b'name;username\n"Ann ""Annie"" Lee";ann1\n',
+                 b'name\n"Ann ""Annie"" Lee"\n'):
+        assert [r.name for r in rows_from_csv(data)] == ['Ann "Annie" Lee']
+
+
 def test_csv_with_quoted_commas():
     assert rows_from_csv(b'name\n"Lee, Ann"\n')[0].name == "Lee, Ann"
 

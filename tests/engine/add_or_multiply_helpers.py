@@ -11,7 +11,6 @@ from pathlib import Path
 from games.engine.replay import run_scenario
 
 REPO = Path(__file__).resolve().parents[2]
-GOLDEN_DIR = REPO / "tests" / "golden"
 GAME = "add_or_multiply"
 PLAYERS = ["Brian", "Susie", "Ted"]
 
@@ -69,7 +68,3 @@ def random_game(engine, seed: int, options=None, stop_after=None):
         steps.append((state, player, action))
         state, _ = engine.apply(state, player, action)
     return steps, state
-
-
-def golden_paths() -> list[Path]:
-    return sorted(GOLDEN_DIR.glob(f"{GAME}_*.json"))

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-from add_or_multiply_helpers import REPO, run_cli  # noqa: F401  (the generic CLI runner)
+from add_or_multiply_helpers import run_cli  # noqa: F401  (the generic CLI runner)
 
 from games.engine.replay import run_scenario
 
 GAME = "multiplication"
-GOLDEN_DIR = REPO / "tests" / "golden"
 
 
 def discard(player: str, card, a: int, b: int, **extra) -> dict:
@@ -48,7 +46,3 @@ def random_game(engine, seed: int, players=("Ann", "Ben"), options=None, stop_af
         steps.append((state, player, action))
         state, _ = engine.apply(state, player, action)
     return steps, state
-
-
-def golden_paths() -> list[Path]:
-    return sorted(GOLDEN_DIR.glob(f"{GAME}_*.json"))

@@ -1,24 +1,20 @@
-"""Shared helpers for the Smooth Operator engine tests and its golden playthroughs.
+"""Shared helpers for the Smooth Operator engine tests.
 
 Test modules import this file by putting its folder on sys.path (tests/engine has no
-__init__.py). `regenerate_goldens()` rewrites tests/golden/smooth_operator_*.json; run it
-only on purpose, through `python tests/golden/make_smooth_operator.py`.
+__init__.py). The golden playthroughs are written by tests/golden/make.py.
 """
 
 from __future__ import annotations
 
 import copy
-import json
 import random
 from collections import Counter
 from pathlib import Path
 
-from games.engine import make_bot
 from games.engine.replay import run_scenario
-from games.engine.smooth_operator import ENGINE, rules
+from games.engine.smooth_operator import ENGINE
 
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN_DIR = ROOT / "tests" / "golden"
 GAME = "smooth_operator"
 
 # The seed leaflet's example: order Ann, Ben, Cal; Ben holds x + /, Cal holds - x +; the
@@ -97,60 +93,3 @@ def hide_differently(state: dict, viewer: str, rng: random.Random) -> dict:
     rng.shuffle(other["decks"]["high"])
     rng.shuffle(other["decks"]["low"])
     return other
-
-
-# ----- golden playthroughs ---------------------------------------------------------------
-GOLDEN_GAMES = [
-    # (file number, players, bot levels, options, seed, setup, with answers)
-    (1, ["Ann", "Ben"], ["expert", "beginner"], {"target": 200}, 11, None, False),
-    (2, ["Ann", "Ben", "Cal"], ["player", "expert", "beginner"], {"target": 300}, 23, None, True),
-    (3, ["Ann", "Ben", "Cal", "Dan"], ["beginner", "beginner", "player", "expert"], {}, 5, None, False),
-    (4, ["Ann", "Ben", "Cal"], ["expert", "player", "player"], {"target": 150}, 7,
-     {"order": ["Cal", "Ann", "Ben"],
-      "hands": {"Ann": ["/", "/", "/"], "Ben": ["double", "free_choice", "free_turn"]},
-      "operator_deck": ["x", "x", "x", "-", "free_choice", "+", "/", "-", "double"]}, False),
-    # short number decks: their discard piles are shuffled back in again and again
-    (5, ["Ann", "Ben"], ["player", "player"], {"target": 400}, 3,
-     {"high_deck": [20, 11, 15], "low_deck": [1, 2, 5, 10]}, True),
-]
-
-
-def _answer(state: dict, action: dict):
-    op = action.get("sign") if action["type"] == "special" else action.get("card")
-    if op in rules.ARITHMETIC:
-        return rules.result(op, state["high"], state["low"])
-    return None
-
-
-def bot_game(players, levels, options, seed, setup=None, with_answers=False) -> dict:
-    """Play a seeded game with bots; return the golden record (scenario + every summary)."""
-    state = ENGINE.new_game(list(players), options, seed, setup)
-    bots = {p: make_bot(GAME, level, seed * 10 + i) for i, (p, level) in enumerate(zip(players, levels))}
-    actions, summaries = [], []
-    while not state["finished"]:
-        player = ENGINE.waiting_for(state)[0]
-        action = bots[player].choose(ENGINE.view(state, player))
-        if with_answers and len(actions) % 3 == 0:
-            answer = _answer(state, action)
-            if answer is not None:  # one in four answers is a wrong guess, as a child's might be
-                action["answer"] = answer + (1 if len(actions) % 4 == 0 else 0)
-        state, _ = ENGINE.apply(state, player, action)
-        actions.append({"player": player, **action})
-        summaries.append(ENGINE.summary(state))
-    sc = scenario(actions, players, setup, options, seed)
-    return {"scenario": sc, "initial": ENGINE.summary(ENGINE.new_game(list(players), options, seed, setup)),
-            "summaries": summaries}
-
-
-def golden_path(number: int) -> Path:
-    return GOLDEN_DIR / f"{GAME}_{number}.json"
-
-
-def regenerate_goldens() -> list[Path]:
-    written = []
-    for number, players, levels, options, seed, setup, answers in GOLDEN_GAMES:
-        record = bot_game(players, levels, options, seed, setup, answers)
-        path = golden_path(number)
-        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        written.append(path)
-    return written

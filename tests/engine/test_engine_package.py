@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from games import engine, registry
 from games.engine.replay import run_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -13,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_importing_every_engine_imports_no_django():
     code = (
         "import sys, games.engine as e\n"
-        "for key in e.GAME_KEYS:\n"
+        "for key in e.game_keys():\n"
         "    e.get(key)\n"
         "bad = sorted(m for m in sys.modules if m == 'django' or m.startswith('django.'))\n"
         "print(bad)\n"
@@ -70,3 +71,12 @@ def test_cli_prints_exactly_one_json_object_and_exit_0():
     out = json.loads(lines[0])
     assert out["ok"] is True and out["applied"] == 1 and out["error"] is None
     assert out["state"]["waiting_for"] == ["B"]
+
+
+def test_the_pure_tools_find_every_engine_package_by_themselves():
+
+
+    # No list of games in the engine package: adding a package is enough for replay/selfplay.
+    assert set(engine.game_keys()) == {spec.key for spec in registry.all_games()}
+    for key in engine.game_keys():
+        assert engine.get(key).key == key

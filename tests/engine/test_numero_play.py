@@ -1,52 +1,33 @@
-"""Numero played whole: golden playthroughs, random-play invariants, fuzzing, views, bots,
-the teaching levels, and the skill analysis."""
+"""Numero played whole: its goldens, what random play shows about its own rules (cards,
+points, the end adjustments, what a view hides), bots, the teaching levels, and the skill
+analysis. What every game must do (listed moves allowed, JSON states, same seed same game,
+fuzzed moves refused with known codes, every golden replayed) is the contract suite's:
+tests/contract/."""
 
 import copy
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games.engine import get, make_bot
-from games.engine.errors import IllegalMove
+from games.engine import IllegalMove, get, make_bot
 from games.engine.numero import BOTS_BY_GAME, PRESETS
-from games.engine.numero.cards import ALL_CODES, pack, printed_points, sort_cards
+from games.engine.numero.cards import pack, printed_points, sort_cards
 from games.engine.numero.scoring import leftover_points
-from games.engine.replay import run_scenario
 from numero_helpers import all_cards
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 GOLDEN_FILES = sorted(GOLDEN.glob("numero_*.json"))
-KNOWN_CODES = {"bad_action", "unknown_player", "not_your_turn", "not_in_hand", "game_over",
-               "not_a_number_card", "not_a_wild_card", "unknown_item", "item_reused",
-               "group_mismatch", "no_answer_card", "build_too_big", "wild_result_invalid",
-               "must_take", "wild_not_in_pack", "challenge_not_allowed", "builds_not_allowed",
-               "discards_not_allowed"}
 
 
 # ----- golden playthroughs ---------------------------------------------------------------------
 def test_there_are_goldens_for_both_games():
     games = {json.loads(p.read_text())["game"] for p in GOLDEN_FILES}
     assert len(GOLDEN_FILES) >= 5 and games == {"numero", "numero_solitaire"}
-
-
-@pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: p.name)
-def test_golden_replays_every_summary_exactly(path):
-    record = json.loads(path.read_text())
-    engine = get(record["game"])
-    state = engine.new_game(record["players"], record["options"], record["seed"])
-    for action, expected in zip(record["actions"], record["summaries"], strict=True):
-        move = {k: v for k, v in action.items() if k != "player"}
-        state, _events = engine.apply(state, action["player"], move)
-        assert engine.summary(state) == expected
-    assert state["finished"]
-    out, status = run_scenario({"game": record["game"], "players": record["players"],
-                                "options": record["options"], "seed": record["seed"],
-                                "actions": record["actions"]})
-    assert status == 0 and out["state"] == record["summaries"][-1]
 
 
 def test_a_golden_holds_a_challenge_and_wild_cards():
@@ -104,8 +85,6 @@ def test_random_play_invariants(seed, game_players):
     def check(before, player, action, after, events):
         # cards are conserved
         assert sorted(all_cards(after)) == full_pack
-        # the state is plain JSON
-        assert json.loads(json.dumps(after)) == after
         # points change only by takes and challenges (and the end, checked below)
         for e in events:
             if e["type"] == "take" and "points" in e:
@@ -150,18 +129,6 @@ def _check_end(state, running):
     assert state["points"] == expected
 
 
-@settings(max_examples=15, deadline=None)
-@given(st.integers(0, 10 ** 6), st.sampled_from(GAMES))
-def test_same_seed_same_game_and_round_trip(seed, game_players):
-    game, players = game_players
-    options = _random_options(random.Random(seed), game)
-    log_a, log_b = [], []
-    a = _play(seed, game, players, options, lambda *s: log_a.append(s[2]), max_steps=80)
-    b = _play(seed, game, players, options, lambda *s: log_b.append(s[2]), max_steps=80)
-    assert log_a == log_b and a == b
-    assert json.loads(json.dumps(a)) == a
-
-
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10 ** 6))
 def test_views_do_not_depend_on_hidden_cards(seed):
@@ -169,8 +136,7 @@ def test_views_do_not_depend_on_hidden_cards(seed):
     rng = random.Random(seed)
     state = _play(seed, "numero", ["Ann", "Ben"], _random_options(rng, "numero"),
                   lambda *s: None, max_steps=rng.randint(0, 30))
-    if state["finished"]:
-        return
+    assume(not state["finished"])
     # swap Ben's hidden hand with deck cards and reorder the deck
     other = copy.deepcopy(state)
     pool = other["hands"]["Ben"] + other["deck"]
@@ -181,37 +147,6 @@ def test_views_do_not_depend_on_hidden_cards(seed):
     assert engine.view(state, None) == engine.view(other, None)
     coach = engine.coach_view(state)
     assert coach["hands"]["Ben"] == sort_cards(state["hands"]["Ben"]) and "deck" not in coach
-
-
-# ----- fuzzing ------------------------------------------------------------------------------------
-junk = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=4) | st.sampled_from(ALL_CODES),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-    max_leaves=8)
-fields = st.fixed_dictionaries({}, optional={
-    "type": st.sampled_from(["wild", "discard_wild", "challenge", "take", "build", "discard", "x"]) | junk,
-    "card": st.sampled_from(ALL_CODES) | junk,
-    "target": st.sampled_from(ALL_CODES) | junk,
-    "groups": st.lists(st.lists(st.sampled_from(ALL_CODES), max_size=3), max_size=3) | junk,
-    "with": st.lists(st.sampled_from(ALL_CODES), max_size=3) | junk,
-    "answer": junk,
-    "extra": junk,
-})
-
-
-@settings(max_examples=300, deadline=None)
-@given(fields | junk, st.sampled_from(["Ann", "Ben", "Zed"]), st.integers(0, 50))
-def test_fuzzed_actions_only_raise_illegal_move_and_change_nothing(action, player, seed):
-    engine = get("numero")
-    state = engine.new_game(["Ann", "Ben"], PRESETS["level8"]["options"], seed)
-    before = copy.deepcopy(state)
-    try:
-        engine.apply(state, player, action)
-    except IllegalMove as exc:
-        assert exc.code in KNOWN_CODES and exc.message
-    assert state == before
-    result = engine.analyse(state, player, action)  # never raises either
-    assert "kind" in result and state == before
 
 
 # ----- bots -------------------------------------------------------------------------------------
@@ -344,11 +279,68 @@ def test_describe_event_gives_sentences():
     setup = {"hands": {"Ann": ["-2", "8b"], "Ben": ["1g"]}, "centre": ["10r"], "deck": []}
     state = engine.new_game(["Ann", "Ben"], {"wilds": ["subtract"], "scoring": True}, 0, setup)
     state, events = engine.apply(state, "Ann", {"type": "wild", "card": "-2", "target": "10r"})
-    assert engine.describe_event(events[0]) == "Ann played -2 on 10r: 10 − 2 = 8."
+    assert engine.describe_event(events[0]) == "Ann played wild card −2 on red 10: 10 − 2 = 8."
     state, events = engine.apply(state, "Ann", {"type": "take", "card": "8b", "groups": [["10r"]]})
     text = [engine.describe_event(e) for e in events]
-    assert text[0].startswith("Ann took with 8b (8): 1 take, 3 cards,")
+    assert text[0].startswith("Ann took with blue 8 (8): 1 take, 3 cards,")
     assert all(t.endswith(".") for t in text)
+    assert not any(re.search(r"\b\d{1,2}[gobr]\b", t) for t in text), text
+
+
+CARD_CODE = re.compile(r"\b\d{1,2}[gobr]\b|(?<![\w÷×−])[-x/]\d|\b(?:sq|cube|sqrt|cbrt)\b")
+
+
+def test_every_sentence_names_cards_in_words():
+    """describe_event over whole games, at every level: "green 3", "wild card ÷2", never a
+    card code (the codes stay in the events and the engine's contract)."""
+    seen = set()
+
+    def check(before, player, action, after, events):
+        for event in events:
+            text = get(after["game"]).describe_event(event)
+            assert not CARD_CODE.search(text), text
+            seen.add(event["type"])
+
+    for seed, (game, players) in enumerate(GAMES * 3):
+        options = copy.deepcopy(PRESETS[f"level{seed % 7 + 1}"]["options"])
+        _play(seed, game, players, options, check, max_steps=150)
+    assert {"take", "discard", "wild", "discard_wild", "centre_refill"} <= seen
+    deal = get("numero").describe_event({"type": "deal", "centre": ["10g", "2b", "3o"]})
+    assert deal == "The cards were dealt; the centre shows green 10, blue 2 and orange 3."
+
+
+def test_refusals_name_cards_in_words_and_keep_their_codes():
+    engine = get("numero")
+    options = {"wilds": ["subtract", "multiply", "divide"], "challenges": False}
+    setup = {"hands": {"Ann": ["5g", "/2", "-2", "3o", "8b"], "Ben": ["1g", "4o"]},
+             "centre": ["10g", "2b", "3b"], "deck": ["9o", "11b", "12g", "13r", "14o", "15b"]}
+    state = engine.new_game(["Ann", "Ben"], options, 0, setup)
+    tries = {
+        ("take", "group_mismatch"): {"type": "take", "card": "5g", "groups": [["10g"]]},
+        ("take", "group_mismatch", 2): {"type": "take", "card": "5g", "groups": [["10g", "2b"]]},
+        ("take", "not_a_number_card"): {"type": "take", "card": "/2", "groups": [["10g"]]},
+        ("take", "not_in_hand"): {"type": "take", "card": "9r", "groups": [["10g"]]},
+        ("take", "unknown_item"): {"type": "take", "card": "5g", "groups": [["1r"]]},
+        ("wild", "not_a_wild_card"): {"type": "wild", "card": "5g", "target": "10g"},
+        ("wild", "unknown_item"): {"type": "wild", "card": "/2", "target": "1r"},
+        ("wild", "wild_result_invalid"): {"type": "wild", "card": "/2", "target": "3b"},
+        ("wild", "wild_result_invalid", 2): {"type": "wild", "card": "-2", "target": "2b"},
+        ("wild", "wild_not_in_pack"): {"type": "wild", "card": "sq", "target": "10g"},
+        ("discard_wild", "not_a_wild_card"): {"type": "discard_wild", "card": "5g"},
+        ("build", "no_answer_card"): {"type": "build", "card": "3o", "with": ["10g"]},
+    }
+    for key, action in tries.items():
+        result = engine.analyse(state, "Ann", action)
+        with pytest.raises(IllegalMove) as refused:
+            engine.apply(state, "Ann", action)
+        assert refused.value.code == key[1] == result["code"], (key, refused.value.message)
+        assert not CARD_CODE.search(refused.value.message), refused.value.message
+    with pytest.raises(IllegalMove) as refused:
+        engine.apply(state, "Ann", tries[("take", "group_mismatch")])
+    assert refused.value.message == "That centre card is worth 10, not 5, so your green 5 can't take it."
+    with pytest.raises(IllegalMove) as refused:
+        engine.apply(state, "Ann", tries[("take", "not_a_number_card")])
+    assert refused.value.message.startswith("The wild card ÷2 is not a number card")
 
 
 def test_max_operations_tells_apart_items_of_equal_value():

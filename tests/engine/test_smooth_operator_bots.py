@@ -1,4 +1,5 @@
-"""Smooth Operator bots: views only, deterministic, always legal; and the golden games."""
+"""Smooth Operator bots: views only, deterministic, always legal. (Its golden games are
+replayed by tests/contract/test_goldens.py.)"""
 
 import copy
 import json
@@ -10,11 +11,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from smooth_operator_helpers import (  # noqa: E402
-    EXAMPLE_SETUP, GOLDEN_GAMES, golden_path, hide_differently, new_state, random_playthrough, step,
+    EXAMPLE_SETUP, hide_differently, new_state, random_playthrough, step,
 )
 
 from games.engine import make_bot  # noqa: E402
-from games.engine.replay import run_scenario  # noqa: E402
 from games.engine.smooth_operator import BOTS, ENGINE  # noqa: E402
 
 LEVELS = ("beginner", "player", "expert")
@@ -118,24 +118,6 @@ def test_beginner_sometimes_wastes_and_player_never_ends_with_a_raising_free_cho
     choices = {json.dumps(beginner.choose(view), sort_keys=True) for _ in range(60)}
     assert len(choices) > 2
     assert BOTS["player"](ENGINE, 0).choose(view) == {"type": "special", "card": "free_choice", "sign": "x"}
-
-
-# ----- golden playthroughs -----------------------------------------------------------------
-@pytest.mark.parametrize("number", [game[0] for game in GOLDEN_GAMES])
-def test_golden_playthrough_replays_exactly(number):
-    record = json.loads(golden_path(number).read_text(encoding="utf-8"))
-    sc = record["scenario"]
-    state = ENGINE.new_game(sc["players"], sc.get("options"), sc.get("seed", 0),
-                            copy.deepcopy(sc.get("setup")))
-    assert ENGINE.summary(state) == record["initial"]
-    assert len(sc["actions"]) == len(record["summaries"]) > 0
-    for action, expected in zip(sc["actions"], record["summaries"]):
-        move = {k: v for k, v in action.items() if k != "player"}
-        state, _ = ENGINE.apply(state, action["player"], move)
-        assert ENGINE.summary(state) == expected
-    out, status = run_scenario(sc)
-    assert status == 0 and out["applied"] == len(sc["actions"])
-    assert out["state"] == record["summaries"][-1] and out["state"]["finished"]
 
 
 def test_stored_hand_values_match_their_generator():

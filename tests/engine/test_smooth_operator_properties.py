@@ -1,4 +1,7 @@
-"""Smooth Operator random-play invariants and fuzzing (hypothesis)."""
+"""Smooth Operator: what random play shows about this game's own rules (awards, scores, turns,
+cards, what a view hides) and which moves it allows. What every game must do (listed moves
+allowed, JSON states, a move never touching its input, same seed same game, fuzzed moves
+refused with known codes) is the contract suite's: tests/contract/."""
 
 import copy
 import json
@@ -7,7 +10,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -15,12 +18,8 @@ from smooth_operator_helpers import (  # noqa: E402
     card_totals, hide_differently, new_state, random_playthrough,
 )
 
-from games.engine.errors import IllegalMove  # noqa: E402
 from games.engine.smooth_operator import ENGINE, rules  # noqa: E402
 
-KNOWN_CODES = {"bad_action", "unknown_player", "not_your_turn", "not_in_hand", "game_over",
-               "uneven_division", "special_as_response", "not_stuck", "must_discard_special",
-               "bad_sign"}
 NAMES = {2: ("A", "B"), 3: ("A", "B", "C"), 4: ("A", "B", "C", "D")}
 PACK = (Counter(rules.operator_components()), Counter(rules.high_components()),
         Counter(rules.low_components()))
@@ -40,11 +39,7 @@ def test_random_play_keeps_every_rule(seed, count):
             # divisions gives 25 automatically), so start from what the deal banked.
             completed = Counter({p: before["scores"][p] - (before["turn_points"] if p == before["active"] else 0)
                                  for p in NAMES[count]})
-        snapshot = copy.deepcopy(before)
         assert card_totals(after) == PACK  # cards are conserved
-        assert json.loads(json.dumps(after)) == after  # plain JSON data
-        assert before == snapshot  # apply never touches its input
-        assert ENGINE.copy_state(after) == copy.deepcopy(after)
         high, low = before["high"], before["low"]
         for event in events:
             kind = event["type"]
@@ -70,20 +65,6 @@ def test_random_play_keeps_every_rule(seed, count):
             assert after["winners"] == [after["active"]]
             assert after["scores"][after["active"]] >= 150
             assert max(v for p, v in after["scores"].items() if p != after["active"]) < 150
-        else:
-            assert ENGINE.legal_actions(after, ENGINE.waiting_for(after)[0])
-
-
-@settings(max_examples=40, deadline=None)
-@given(seed=game_seeds, count=player_counts)
-def test_same_seed_same_game(seed, count):
-    def record():
-        return [(p, a, json.dumps(s, sort_keys=True))
-                for _, p, a, s, _ in random_playthrough(seed, NAMES[count])]
-
-    first, again = record(), record()
-    assert first == again
-    assert new_state(NAMES[count], seed=seed) == new_state(NAMES[count], seed=seed)
 
 
 @settings(max_examples=40, deadline=None)
@@ -120,54 +101,13 @@ def test_a_view_does_change_with_the_viewers_own_hand():
     assert ENGINE.view(twin, "B") == ENGINE.view(state, "B")
 
 
-junk = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 300) | st.floats(allow_nan=False) |
-    st.sampled_from(["+", "-", "x", "/", "÷", "*", "free_turn", "double", "free_choice", "play",
-                     "penalty", "special", "end_turn", "", "A"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-    max_leaves=6,
-)
-keys = st.sampled_from(["type", "card", "discard", "sign", "answer", "player", "extra"])
-action_like = st.dictionaries(keys, junk, max_size=4) | st.fixed_dictionaries(
-    {"type": st.sampled_from(["play", "penalty", "special", "end_turn"])},
-    optional={"card": junk, "discard": junk, "sign": junk, "answer": junk},
-) | junk
-
-
-@settings(max_examples=200, deadline=None)
-@given(seed=game_seeds, steps=st.integers(0, 25), action=action_like,
-       who=st.sampled_from(["A", "B", "C", "Zed", "", "waiting"]))
-def test_fuzzed_actions_raise_only_known_codes_and_change_nothing(seed, steps, action, who):
-    state = new_state(("A", "B", "C"), options={"target": 100}, seed=seed)
-    for _, _, _, after, _ in random_playthrough(seed, ("A", "B", "C"), target=100, max_steps=steps):
-        state = after
-    if who == "waiting":
-        who = (ENGINE.waiting_for(state) or ["A"])[0]
-    snapshot = copy.deepcopy(state)
-    try:
-        new, _ = ENGINE.apply(state, who, action)
-    except IllegalMove as exc:
-        assert exc.code in KNOWN_CODES
-        assert exc.message and exc.message.endswith(".")
-    else:
-        plain = {k: v for k, v in action.items() if k not in ("player", "answer")}
-        assert plain in ENGINE.legal_actions(state, who)
-        assert card_totals(new) == card_totals(state)
-    assert state == snapshot
-    if who in state["players"]:
-        facts = ENGINE.analyse(state, who, action)  # never raises, legal or not
-        assert json.loads(json.dumps(facts)) == facts
-        assert state == snapshot
-
-
 @settings(max_examples=60, deadline=None)
 @given(seed=game_seeds, steps=st.integers(0, 40))
 def test_every_listed_legal_action_is_accepted_and_nothing_else_of_that_kind(seed, steps):
     state = new_state(("A", "B", "C"), options={"target": 200}, seed=seed)
     for _, _, _, after, _ in random_playthrough(seed, ("A", "B", "C"), target=200, max_steps=steps):
         state = after
-    if state["finished"]:
-        return
+    assume(not state["finished"])
     player = ENGINE.waiting_for(state)[0]
     legal = ENGINE.legal_actions(state, player)
     candidates = [{"type": "play", "card": c} for c in rules.OPERATOR_CODES]

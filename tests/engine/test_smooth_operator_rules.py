@@ -304,6 +304,19 @@ def test_view_shows_own_hand_and_only_counts_of_others():
     assert "decks" not in coach
 
 
+def test_view_says_why_each_own_card_cannot_be_used_now():
+    state = ENGINE.new_game(["Robo", "Ann"], {"target": 500}, 1, {
+        "order": ["Robo", "Ann"], "hands": {"Ann": ["/", "double", "+"], "Robo": ["x", "-", "free_turn"]},
+        "high_deck": [13, 17], "low_deck": [5, 2]})
+    view = ENGINE.view(state, "Ann")
+    assert view["legal_actions"] == [{"type": "play", "card": "+"}]
+    assert view["why_not"] == {
+        "/": "13 ÷ 5 doesn't divide evenly, so ÷ can't be played now.",
+        "double": "Double is a special card: you play it on your own turn, after everyone has answered."}
+    # Only the viewer's own cards, and nothing while they have no decision.
+    assert ENGINE.view(state, "Robo")["why_not"] == {} and ENGINE.view(state, None)["why_not"] == {}
+
+
 def test_describe_event_names_players_and_numbers():
     state = responses_done(["double", "free_choice", "+"])
     state, events = play_all(state, ("Ann", {"type": "special", "card": "free_choice", "sign": "x"}),

@@ -4,28 +4,13 @@ import json
 import re
 
 import pytest
-from channels.testing import WebsocketCommunicator
-from django.conf import settings
-from django.test import Client
 
-from config.asgi import application
+from games import registry
 from games.models import Game, Move
 from games.services import SeatSpec, game_create
+from tests.sockets import connect_as, off_loop
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def cookie_for(user) -> bytes:
-    client = Client()
-    client.force_login(user)
-    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
-
-
-def connect_as(user, game_id, socket="game"):
-    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
-    if user is not None:
-        headers.append((b"cookie", cookie_for(user)))
-    return WebsocketCommunicator(application, f"/ws/{socket}/{game_id}/", headers=headers)
 
 
 @pytest.fixture
@@ -42,10 +27,8 @@ def move_message(game, action, key="k" * 12, **extra):
 
 
 def waiting_player(game):
-    from games import engine
-
-    game.refresh_from_db()
-    return engine.get(game.key).waiting_for(game.state)[0]
+    off_loop(game.refresh_from_db)
+    return registry.spec_for(game.key).engine.waiting_for(game.state)[0]
 
 
 @pytest.mark.asyncio
@@ -62,8 +45,8 @@ async def test_a_seated_student_gets_the_whole_table_on_connect(table):
 @pytest.mark.asyncio
 async def test_outsiders_cannot_connect(table, make_classroom, make_student, make_teacher):
     game, _, _ = table
-    other_teacher = make_teacher()
-    stranger = make_student(make_classroom(other_teacher, name="Other", join_code="QQQ234"), "Zed")
+    other_teacher = off_loop(make_teacher)
+    stranger = off_loop(lambda: make_student(make_classroom(other_teacher, name="Other", join_code="QQQ234"), "Zed"))
     for user in (None, stranger, other_teacher):
         comm = connect_as(user, game.pk)
         connected, code = await comm.connect()
@@ -149,4 +132,90 @@ async def test_a_student_cannot_act_for_another_seat(table):
     assert after.version == first.version and after.state == first.state
     move = await Move.objects.select_related("seat").aget(game=game)
     assert move.seat.name == idle_name and not move.accepted and move.error_code == "not_your_turn"
+    await comm.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("junk", [
+    '{"action": NaN, "expected_version": "0", "idempotency_key": "kkkkkkkkkkkk"}',
+    '{"action": "{\\"type\\": Infinity}", "expected_version": "0", "idempotency_key": "kkkkkkkkkkkk"}',
+    '{"action": "{\\"type\\": \\"\\\\u0000\\"}", "expected_version": "0", "idempotency_key": "kkkkkkkkkkkk"}',
+    '{"action": "{\\"type\\": \\"\\\\ud800\\"}", "expected_version": "0", "idempotency_key": "kkkkkkkkkkkk"}',
+    '{"action": "{}\u0000", "expected_version": "0", "idempotency_key": "kkkkkkkkkkkk"}',
+    '{"action": "{}", "expected_version": "0", "idempotency_key": "kkkkkkkkkkkk", "x": ' + "[" * 3000 + "]" * 3000 + "}",
+    '{"action": "' + "[" * 400 + "]" * 400 + '", "expected_version": "0", "idempotency_key": "kkkkkkkkkkkk"}',
+], ids=["nan", "infinity", "nul", "lone-surrogate", "raw-nul", "deep-message", "deep-action"])
+async def test_strange_json_gets_a_notice_and_the_socket_stays_open(table, junk):
+    game, ann, _ben = table
+    a = connect_as(ann, game.pk)
+    await a.connect()
+    await a.receive_from(timeout=5)
+    await a.send_to(text_data=junk)
+    reply = await a.receive_from(timeout=5)
+    assert 'class="alert alert-error"' in reply
+    assert "could not be read" in reply or "too long" in reply
+    # Still open and still working: a real move is answered.
+    player = waiting_player(game)
+    assert player in ("Ann", "Ben")
+    await a.send_to(text_data=move_message(game, {"type": "nonsense"}, key="m" * 12))
+    assert 'class="alert alert-error"' in await a.receive_from(timeout=5)
+    assert not await Move.objects.filter(game=game, error_code="").aexists()
+    await a.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_move_resent_after_a_reconnect_is_applied_once_and_answered_calmly(table):
+    """The page keeps a move it had no answer for and re-sends it, with the same idempotency
+    key, when its socket reconnects: the move counts once, and the second answer is the table
+    as it is now, without an error."""
+    from asgiref.sync import sync_to_async
+
+    game, ann, ben = table
+    first = await Game.objects.aget(pk=game.pk)
+    mover_name = await sync_to_async(waiting_player)(first)
+    mover = ann if mover_name == "Ann" else ben
+    card = next(c for c in first.state["hands"][mover_name] if c in "+-x")
+    sent = move_message(first, {"type": "play", "card": card}, key="resent-move-01")
+    dropped = connect_as(mover, game.pk)
+    await dropped.connect()
+    await dropped.receive_from(timeout=5)
+    await dropped.send_to(text_data=sent)
+    await dropped.receive_from(timeout=5)  # the broadcast the page never saw: the socket dropped
+    await dropped.disconnect()
+
+    again = connect_as(mover, game.pk)
+    await again.connect()
+    on_connect = await again.receive_from(timeout=5)
+    assert 'data-version="1"' in on_connect
+    await again.send_to(text_data=sent)  # the page's resend, same key
+    reply = await again.receive_from(timeout=5)
+    assert 'data-version="1"' in reply and 'id="table-board"' in reply
+    assert "alert-error" not in reply and "already" not in reply
+    assert await again.receive_nothing(timeout=0.3)
+    after = await Game.objects.aget(pk=game.pk)
+    assert after.version == 1
+    assert await Move.objects.filter(game=game, idempotency_key="resent-move-01").acount() == 1
+    await again.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_double_tap_sends_the_move_once(table):
+    """Two sends of one form on the same socket: applied once, no error for the second."""
+    from asgiref.sync import sync_to_async
+
+    game, ann, ben = table
+    first = await Game.objects.aget(pk=game.pk)
+    mover_name = await sync_to_async(waiting_player)(first)
+    mover = ann if mover_name == "Ann" else ben
+    card = next(c for c in first.state["hands"][mover_name] if c in "+-x")
+    sent = move_message(first, {"type": "play", "card": card}, key="double-tap-01")
+    comm = connect_as(mover, game.pk)
+    await comm.connect()
+    await comm.receive_from(timeout=5)
+    await comm.send_to(text_data=sent)
+    await comm.send_to(text_data=sent)
+    replies = [await comm.receive_from(timeout=5), await comm.receive_from(timeout=5)]
+    assert all("alert-error" not in r for r in replies)
+    assert (await Game.objects.aget(pk=game.pk)).version == 1
+    assert await Move.objects.filter(game=game).acount() == 1
     await comm.disconnect()

@@ -70,7 +70,7 @@ def test_replay_steps_through_every_move(client, student, teacher, finished):
 
 
 def test_replay_rebuilds_the_exact_final_state(finished):
-    from games.selectors import game_state_at
+    from games.selectors.play import game_state_at
 
     moves = finished.moves.filter(accepted=True).count()
     assert game_state_at(game=finished, turn=moves) == finished.state
@@ -108,17 +108,19 @@ def test_free_play_can_be_switched_off(client, student, classroom):
     assert not Game.objects.exists()
 
 
-def test_games_without_a_browser_table_are_not_started(client, student, monkeypatch):
-    # Every game has its table now: pretend Numero's is still being built.
-    import dataclasses
+def test_an_unknown_game_is_never_offered_nor_started(client, student, classroom):
+    # A key from a hand-made URL or form, or of a game no longer offered: nothing is dealt.
+    from classroom.models import Assignment
 
-    from classroom.views import student as student_views
-    from games.catalogue import GAMES, GAMES_BY_KEY
-
-    unready = dataclasses.replace(GAMES_BY_KEY["numero"], playable=False)
-    monkeypatch.setitem(GAMES_BY_KEY, "numero", unready)
-    monkeypatch.setattr(student_views, "GAMES", tuple(unready if g.key == "numero" else g for g in GAMES))
     client.force_login(student)
-    assert client.post(reverse("games:free_play_start", args=["numero"])).status_code == 404
-    assert "Coming soon" in client.get(reverse("classroom:student_home")).content.decode()
+    assert client.post(reverse("games:free_play_start", args=["chess"])).status_code == 404
+    home = client.get(reverse("classroom:student_home")).content.decode()
+    assert reverse("games:free_play_start", args=["chess"]) not in home
+    opened = client.post(reverse("classroom:table_open"), {"game": "chess"}, follow=True)
+    assert "That game can&#x27;t be played with classmates." in opened.content.decode()
+    old = Assignment.objects.create(classroom=classroom, title="Old game", game="chess", preset="quick")
+    home = client.get(reverse("classroom:student_home"))
+    assert home.status_code == 200 and "Old game" in home.content.decode()
+    start = reverse("classroom:assignment_start", args=[old.pk])
+    assert client.get(start).status_code == 404 and client.post(start).status_code == 404
     assert not Game.objects.exists()

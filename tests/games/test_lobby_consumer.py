@@ -4,9 +4,9 @@ table, and only the class (and its teachers) may listen."""
 import pytest
 from asgiref.sync import sync_to_async
 
-from games.tables import table_join, table_open, table_start
+from games.services.tables import table_join, table_open, table_start
 
-from .test_game_consumer import connect_as
+from tests.sockets import connect_as
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -5,13 +5,15 @@ import json
 import re
 
 import pytest
+from asgiref.sync import sync_to_async
+from django.test import Client
 from django.urls import reverse
 
 from games import engine as engines
-from games.catalogue import GAMES_BY_KEY
 from games.models import Game, Move
 from games.rendering import render_table
 from games.services import SeatSpec, game_apply_move, game_create
+from tests.sockets import connect_as
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +40,7 @@ def game(classroom, student):
 
 
 def select(client, game, **query):
-    return client.get(reverse("games:numero_selection", args=[game.pk]), query)
+    return client.get(reverse("games:selection", args=[game.pk]), query)
 
 
 def hidden_action(page: str, button_id: str) -> dict:
@@ -63,7 +65,7 @@ def test_the_player_sees_their_cards_as_labelled_buttons_and_a_clear_status(clie
     assert "You can play a wild card on a centre card first." in page
     # Every card is a real button with its number and its colour as a word and a shape.
     assert 'aria-label="5 green"' in page and "▲ green" in page and "● orange" in page
-    assert 'aria-label="wild card divide by 2"' in page and "÷2" in page
+    assert 'aria-label="÷2 wild card divide by 2"' in page and "÷2" in page
     assert 'aria-pressed="false"' in page
     assert "Cards won" in page and "Robo</strong>: 0 cards won · 5 in hand" in page
     assert "numero.js" in page
@@ -77,7 +79,7 @@ def test_while_the_bot_plays_the_hand_cannot_be_tapped(client, student, classroo
     client.force_login(student)
     page = client.get(reverse("games:table", args=[game.pk])).content.decode()
     assert "Waiting for Robo." in page
-    assert "/numero/selection/" not in page and 'role="img" aria-label="5 green"' in page
+    assert "/selection/" not in page and 'role="img" aria-label="5 green"' in page
 
 
 def test_the_teacher_sees_every_hand_and_nothing_to_tap(client, teacher, game):
@@ -85,16 +87,18 @@ def test_the_teacher_sees_every_hand_and_nothing_to_tap(client, teacher, game):
     page = client.get(reverse("games:table", args=[game.pk])).content.decode()
     assert "Everyone's cards (teacher view)" in page
     assert "Robo:</strong>" in page and "12" in page
-    assert "/numero/selection/" not in page and "ws-send" not in page
+    assert "/selection/" not in page and "ws-send" not in page
 
 
 def _codes(page: str) -> set[str]:
-    """Every Numero card code written in a page (in ids, actions and sentences)."""
-    from games.engine.numero.cards import ALL_CODES
+    """Every Numero card written in a page: as a code (in ids and actions) or in words (in
+    sentences: "red 7", "wild card ÷2")."""
+    from games.engine.numero.cards import ALL_CODES, words
 
     found = set()
     for code in ALL_CODES:
-        if re.search(r"(?<![\w/.%-])" + re.escape(code) + r"(?![\w/.%])", page):
+        if re.search(r"(?<![\w/.%-])" + re.escape(code) + r"(?![\w/.%])", page) or \
+                re.search(r"(?<![\w])" + re.escape(words(code)) + r"(?![\w/.%])", page):
             found.add(code)
     return found
 
@@ -116,7 +120,7 @@ def test_no_fragment_for_ann_holds_robos_hand_or_the_deck(client, student, game)
     assert not shown & (set(ROBO) - {"7r"}), "Robo's cards must not appear in Ann's view"
     assert not shown & set(deck_top)
     # Ann asking about a card she doesn't hold is answered the same whoever holds it.
-    assert "You don&#x27;t have the 7r card in your hand" in before[-1]
+    assert "You don&#x27;t have the red 7 in your hand" in before[-1]
     # Another hand for Robo and another deck order: Ann's fragments are exactly the same.
     state = game.state
     state["hands"]["Robo"], state["deck"][:5] = state["deck"][:5], state["hands"]["Robo"]
@@ -166,7 +170,7 @@ def test_a_wild_card_is_tapped_onto_the_items_it_fits(client, student, game):
     assert hidden_action(page, "nm-item-10g") == {"type": "wild", "card": "/2", "target": "10g"}
     assert "10 ÷ 2 = 5" in page and "2 ÷ 2 = 1" in page
     assert "disabled" in button(page, "nm-item-3b")
-    assert "/2 on 3 does not give a whole number" in page
+    assert "÷2 on 3 does not give a whole number" in page
     assert hidden_action(page, "nm-discard-wild") == {"type": "discard_wild", "card": "/2"}
 
 
@@ -176,8 +180,8 @@ def test_a_wild_card_is_tapped_onto_the_items_it_fits(client, student, game):
     ({"card": "5g", "picked": "2b,,3b"}, 400, "The picked cards are not written the right way."),
     ({"card": "5g", "picked": "2b|<b>"}, 400, "The picked cards are not written the right way."),
     ({"card": "5g", "picked": "2b," * 300}, 400, "too many cards"),
-    ({"card": "12r"}, 200, "You don&#x27;t have the 12r card in your hand."),
-    ({"card": "5g", "picked": "1g"}, 200, "There is no 1g in the centre."),
+    ({"card": "12r"}, 200, "You don&#x27;t have the red 12 in your hand."),
+    ({"card": "5g", "picked": "1g"}, 200, "There is no green 1 in the centre."),
     ({"card": "5g", "picked": "2b|2b"}, 200, "You used the same centre card twice."),
 ])
 def test_bad_selections_are_explained_and_change_nothing(client, student, game, query, status, message):
@@ -192,7 +196,7 @@ def test_bad_selections_are_explained_and_change_nothing(client, student, game, 
 
 def test_only_the_seated_player_may_ask(client, classroom, make_student, make_teacher, make_classroom,
                                         teacher, student, game):
-    url = reverse("games:numero_selection", args=[game.pk]) + "?card=5g"
+    url = reverse("games:selection", args=[game.pk]) + "?card=5g"
     assert client.get(url).status_code == 404  # signed out
     client.force_login(make_student(classroom, "Ben", ("boat", "star", "apple")))
     assert client.get(url).status_code == 404
@@ -204,7 +208,7 @@ def test_only_the_seated_player_may_ask(client, classroom, make_student, make_te
     assert client.post(url).status_code == 405
     other = game_create(key="smooth_operator", classroom=classroom, seed=2,
                         seats=[SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="player")])
-    assert client.get(reverse("games:numero_selection", args=[other.pk])).status_code == 404
+    assert client.get(reverse("games:selection", args=[other.pk])).status_code == 404
 
 
 # ----- moves made from the selection ----------------------------------------------------------
@@ -221,8 +225,8 @@ def test_a_wild_then_a_take_from_the_buttons_go_through_the_move_service(client,
                              schedule_bots=False)
     assert result.applied
     page = client.get(reverse("games:table", args=[game.pk])).content.decode()
-    assert "Ann played /2 on 10g: 10 ÷ 2 = 5." in page
-    assert "Ann took with 5g (5): 1 take, 3 cards." in page
+    assert "Ann played wild card ÷2 on green 10: 10 ÷ 2 = 5." in page
+    assert "Ann took with green 5 (5): 1 take, 3 cards." in page
     assert "Ann (you)</strong>: 3 cards won" in page
 
 
@@ -236,7 +240,7 @@ def test_a_build_shows_its_value_and_builder_to_everyone(client, student, teache
         client.force_login(viewer)
         page = client.get(reverse("games:table", args=[game.pk])).content.decode()
         assert "Build of 5 by Ann" in page and 'aria-label="5: build by Ann (2 blue, 3 orange)"' in page
-        assert "Ann built 2 + 3 = 5 with 3o." in page
+        assert "Ann built 2 + 3 = 5 with orange 3." in page
 
 
 # ----- Solitaire --------------------------------------------------------------------------------
@@ -252,13 +256,15 @@ def test_solitaire_renders_and_a_take_can_be_made(client, student, classroom):
     assert game_apply_move(game_id=game.pk, seat=game.seats.get(), action=take,
                            expected_version=0, schedule_bots=False).applied
     page = client.get(reverse("games:table", args=[game.pk])).content.decode()
-    assert "Ann took with 5g (2 + 3 = 5): 1 take, 3 cards." in page
+    assert "Ann took with green 5 (2 + 3 = 5): 1 take, 3 cards." in page
     assert "The centre was refilled with" in page
 
 
 def test_numero_is_open_for_free_play(client, student):
-    assert GAMES_BY_KEY["numero"].playable and GAMES_BY_KEY["numero_solitaire"].playable
     client.force_login(student)
+    home = client.get(reverse("classroom:student_home")).content.decode()
+    for key in ("numero", "numero_solitaire"):
+        assert f'action="{reverse("games:free_play_start", args=[key])}"' in home
     response = client.post(reverse("games:free_play_start", args=["numero_solitaire"]))
     game = Game.objects.get()
     assert response["Location"] == reverse("games:table", args=[game.pk])
@@ -269,19 +275,10 @@ def test_numero_is_open_for_free_play(client, student):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 async def test_an_illegal_move_is_explained_and_a_legal_take_is_applied(classroom, student):
-    from asgiref.sync import sync_to_async
-    from channels.testing import WebsocketCommunicator
-    from django.conf import settings
-    from django.test import Client
-
-    from config.asgi import application
-
     game = await sync_to_async(numero)(classroom, student, centre=("2b", "3b", "10g"))
     web = Client()
     await sync_to_async(web.force_login)(student)
-    cookie = f"{settings.SESSION_COOKIE_NAME}={web.cookies[settings.SESSION_COOKIE_NAME].value}"
-    comm = WebsocketCommunicator(application, f"/ws/game/{game.pk}/", headers=[
-        (b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", cookie.encode())])
+    comm = connect_as(student, game.pk)
     assert (await comm.connect())[0]
     await comm.receive_from(timeout=5)
 
@@ -291,12 +288,12 @@ async def test_an_illegal_move_is_explained_and_a_legal_take_is_applied(classroo
 
     await send({"type": "take", "card": "5g", "groups": [["2b"]]}, "illegal-take-1")
     reply = await comm.receive_from(timeout=5)
-    assert "That centre card is worth 2, not 5, so your 5g can&#x27;t take it." in reply
+    assert "That centre card is worth 2, not 5, so your green 5 can&#x27;t take it." in reply
     assert (await Game.objects.aget(pk=game.pk)).version == 0
     page = await sync_to_async(lambda: select(web, game, card="5g", picked="2b,3b").content.decode())()
     await send(hidden_action(page, "nm-take"), "legal-take-01")
     reply = await comm.receive_from(timeout=5)
-    assert "Ann took with 5g (2 + 3 = 5): 1 take, 3 cards." in reply
+    assert "Ann took with green 5 (2 + 3 = 5): 1 take, 3 cards." in reply
     assert "Ann (you)</strong>: 3 cards won" in reply
     await comm.disconnect()
 
@@ -332,7 +329,7 @@ def test_a_finished_solitaire_game_has_results_and_a_replay(client, student, tea
     client.force_login(student)
     page = client.get(reverse("games:table", args=[game.pk])).content.decode()
     assert "Game over" in page or "You won!" in page
-    assert "/numero/selection/" not in page and "ws-send" not in page
+    assert "/selection/" not in page and "ws-send" not in page
     late = select(client, game, card=(game.state["hands"]["Ann"] or ["5g"])[0])
     assert late.status_code == 200 and "ws-send" not in late.content.decode()
     replay = reverse("games:replay", args=[game.pk])

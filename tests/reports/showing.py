@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from classroom.reports.models import NeedsHelpFlag, SkillEvidence, SkillRollup
-from classroom.reports.selectors import monday
+from reports.models import NeedsHelpFlag, SkillEvidence, SkillRollup
+from reports.selectors import monday
 from games.models import Game, Move, Seat
 
 STUDENT, CLASS, ASSIGNMENT = "student", "class", "assignment"

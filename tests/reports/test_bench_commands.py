@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from accounts.models import User
 from classroom.models import Classroom
-from classroom.reports.models import SkillEvidence, SkillRollup
+from reports.models import SkillEvidence, SkillRollup
 from games.models import Game, Move
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from classroom.models import Assignment
-from classroom.reports.models import RecomputeJob
+from reports.models import RecomputeJob
 from games.models import Game
 
 from .showing import (co_teacher, evidence, flag, make_game, other_classroom,  # noqa: F401
@@ -127,12 +127,20 @@ def test_drill_down_lists_exactly_the_missed_moves_with_replay_links(client, tea
 def test_drill_down_refuses_bad_links_clearly(client, teacher, classroom, other_student):
     url = reverse("reports:moves", args=[classroom.pk])
     client.force_login(teacher)
-    response = client.get(url, {"measure": "no.such"})
-    assert response.status_code == 400 and "skill we measure" in response.content.decode()
-    assert client.get(url, {"measure": "so.specials", "week": "monday"}).status_code == 400
-    assert client.get(url, {"measure": "so.specials", "missed": "maybe"}).status_code == 400
-    # A student of another class is not found here.
-    assert client.get(url, {"measure": "so.specials", "student": other_student.pk}).status_code == 404
+    unreadable = "That link has a part we could not read. Go back to the dashboard and follow a number from there."
+    for query, status, words in [
+        ({"measure": "no.such"}, 400, "That link does not name a skill we measure. Go back to the "
+                                      "dashboard and pick a number in the skill table."),
+        ({"measure": "so.specials", "week": "monday"}, 400, unreadable),
+        ({"measure": "so.specials", "missed": "maybe"}, 400, unreadable),
+        # A student of another class is not found here (and nothing says they exist).
+        ({"measure": "so.specials", "student": other_student.pk}, 404, "We couldn't find that page"),
+    ]:
+        response = client.get(url, query)
+        html = response.content.decode()
+        assert response.status_code == status, query
+        assert words in html.replace("&#x27;", "'"), query
+        assert other_student.display_name not in html, query
 
 
 def test_heat_map_is_ten_by_ten_with_counts_and_links(client, teacher, classroom, student):

@@ -2,14 +2,10 @@
 makes it push fresh fragments."""
 
 import pytest
-from channels.testing import WebsocketCommunicator
-from django.conf import settings as django_settings
-from django.test import Client
-
-from classroom.reports.realtime import broadcast_dashboard_changed
-from config.asgi import application
+from reports.realtime import broadcast_dashboard_changed
 
 from games.models import Game
+from tests.sockets import connect_as
 
 from .showing import (co_teacher, make_game, other_classroom, other_student,  # noqa: F401
                       other_teacher, rollup)
@@ -23,23 +19,14 @@ def no_debounce(settings):
     settings.REPORTS_DASHBOARD_REFRESH_SECONDS = 0
 
 
-def cookie_for(user) -> bytes:
-    client = Client()
-    client.force_login(user)
-    return f"{django_settings.SESSION_COOKIE_NAME}={client.cookies[django_settings.SESSION_COOKIE_NAME].value}".encode()
-
-
-def connect_as(user, classroom_id):
-    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
-    if user is not None:
-        headers.append((b"cookie", cookie_for(user)))
-    return WebsocketCommunicator(application, f"/ws/reports/class/{classroom_id}/", headers=headers)
+def connect_dashboard(user, classroom_id):
+    return connect_as(user, classroom_id, socket="reports/class")
 
 
 @pytest.mark.asyncio
 async def test_teachers_of_the_class_get_the_live_fragments(teacher, co_teacher, classroom, student):
     for user in (teacher, co_teacher):
-        comm = connect_as(user, classroom.pk)
+        comm = connect_dashboard(user, classroom.pk)
         connected, _ = await comm.connect(timeout=10)
         assert connected
         html = await comm.receive_from(timeout=5)
@@ -50,14 +37,14 @@ async def test_teachers_of_the_class_get_the_live_fragments(teacher, co_teacher,
 @pytest.mark.asyncio
 async def test_others_are_refused(classroom, other_teacher, student, other_student):
     for user in (None, other_teacher, student, other_student):
-        comm = connect_as(user, classroom.pk)
+        comm = connect_dashboard(user, classroom.pk)
         connected, code = await comm.connect(timeout=10)
         assert not connected and code == 4403
 
 
 @pytest.mark.asyncio
 async def test_a_change_pushes_an_update(teacher, classroom, student):
-    comm = connect_as(teacher, classroom.pk)
+    comm = connect_dashboard(teacher, classroom.pk)
     assert (await comm.connect(timeout=10))[0]
     first = await comm.receive_from(timeout=5)
     assert "No skill numbers yet" in first
@@ -73,7 +60,7 @@ async def test_a_change_pushes_an_update(teacher, classroom, student):
 
 @pytest.mark.asyncio
 async def test_a_teacher_removed_from_the_class_is_disconnected(teacher, co_teacher, classroom):
-    comm = connect_as(co_teacher, classroom.pk)
+    comm = connect_dashboard(co_teacher, classroom.pk)
     assert (await comm.connect(timeout=10))[0]
     await comm.receive_from(timeout=5)
     from channels.db import database_sync_to_async
@@ -87,13 +74,13 @@ async def test_a_teacher_removed_from_the_class_is_disconnected(teacher, co_teac
 @pytest.mark.asyncio
 async def test_a_game_starting_and_finishing_is_pushed_at_once(teacher, classroom, student):
     """No timer here (REFRESH_SECONDS = 0): the start and the end of a game are announced."""
-    comm = connect_as(teacher, classroom.pk)
+    comm = connect_dashboard(teacher, classroom.pk)
     assert (await comm.connect(timeout=10))[0]
     assert "Nobody is playing right now" in await comm.receive_from(timeout=5)
     from channels.db import database_sync_to_async
 
-    from classroom.reports.planted import PlantedPlayer
-    from classroom.reports.simulation import play_game
+    from devtools.planted import PlantedPlayer
+    from devtools.simulation import play_game
     from games.services import SeatSpec, game_create
 
     game = await database_sync_to_async(game_create)(
@@ -116,7 +103,7 @@ async def test_playing_now_refreshes_by_itself(settings, teacher, classroom, stu
     """A game made without the services (no announcement) still shows: the dashboard also
     re-renders on a timer."""
     settings.REPORTS_DASHBOARD_REFRESH_SECONDS = 0.2
-    comm = connect_as(teacher, classroom.pk)
+    comm = connect_dashboard(teacher, classroom.pk)
     assert (await comm.connect(timeout=10))[0]
     assert "Nobody is playing right now" in await comm.receive_from(timeout=5)
     from channels.db import database_sync_to_async
@@ -135,9 +122,9 @@ async def test_a_change_during_a_render_is_pushed_too(teacher, classroom, studen
 
     from channels.db import database_sync_to_async
 
-    from classroom.reports.consumers import DashboardConsumer
+    from reports.consumers import DashboardConsumer
 
-    comm = connect_as(teacher, classroom.pk)
+    comm = connect_dashboard(teacher, classroom.pk)
     assert (await comm.connect(timeout=10))[0]
     assert "No skill numbers yet" in await comm.receive_from(timeout=5)
     render = DashboardConsumer.render
@@ -160,3 +147,41 @@ async def test_a_change_during_a_render_is_pushed_too(teacher, classroom, studen
     html = await comm.receive_from(timeout=5)
     assert ">4</a>" in html and ">37</a>" in html
     await comm.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_co_teacher_removed_through_the_class_page_gets_no_further_push(teacher, co_teacher,
+                                                                                classroom, student):
+    """The service the class page uses: the next push (here a finished report) is not sent to
+    the removed co-teacher, whose socket is closed with 4403; the owner's goes on."""
+    from channels.db import database_sync_to_async
+
+    from classroom.services.co_teaching import co_teacher_remove
+
+    theirs, mine = connect_dashboard(co_teacher, classroom.pk), connect_dashboard(teacher, classroom.pk)
+    for comm in (theirs, mine):
+        assert (await comm.connect(timeout=10))[0]
+        await comm.receive_from(timeout=5)
+    await database_sync_to_async(co_teacher_remove)(classroom=classroom, teacher=co_teacher)
+    await database_sync_to_async(rollup)(classroom, "so.lowest_operator", student=student,
+                                         chances=37, misses=4)
+    await database_sync_to_async(broadcast_dashboard_changed)(classroom_id=classroom.pk)
+    output = await theirs.receive_output(timeout=5)
+    assert output["type"] == "websocket.close" and output["code"] == 4403
+    assert ">37</a>" in await mine.receive_from(timeout=5)
+    await mine.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_an_archived_class_stops_its_live_dashboard(teacher, classroom):
+    from channels.db import database_sync_to_async
+
+    from classroom.services.classes import classroom_archive
+
+    comm = connect_dashboard(teacher, classroom.pk)
+    assert (await comm.connect(timeout=10))[0]
+    await comm.receive_from(timeout=5)
+    await database_sync_to_async(classroom_archive)(classroom=classroom)
+    await database_sync_to_async(broadcast_dashboard_changed)(classroom_id=classroom.pk)
+    output = await comm.receive_output(timeout=5)
+    assert output["type"] == "websocket.close" and output["code"] == 4403

@@ -9,9 +9,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from classroom.reports.measures import MEASURES
-from classroom.reports.models import RecomputeJob
-from classroom.reports.exports.jobs import export_run_job
+from reports.measures import all_measures
+from reports.models import RecomputeJob
+from reports.exports.jobs import export_run_job
 
 from .showing import (evidence, make_game, other_classroom, other_student,  # noqa: F401
                       other_teacher, rollup, this_monday)
@@ -57,7 +57,7 @@ def test_skills_csv_one_row_per_student_and_measure_with_escaping(client, teache
     rows = read_csv(response.content)
     header, body = rows[0], rows[1:]
     assert header[0] == "Student" and "In words" in header
-    assert len(body) == 3 * len(MEASURES)
+    assert len(body) == 3 * len(all_measures())
     names = {r[0] for r in body}
     assert names == {"Ann", "Zoë", "'=HYPERLINK(\"http://x\")"}  # escaped, not a formula
     assert "Olga" not in response.content.decode("utf-8-sig")  # another class's student
@@ -110,7 +110,7 @@ def test_xlsx_opens_with_openpyxl(client, teacher, classroom, pupils, django_cap
     wb = load_workbook(io.BytesIO(download(client, classroom, job)))
     assert wb.sheetnames == ["Skills", "Class by week", "Times tables", "Decisions"]
     skills = list(wb["Skills"].iter_rows(values_only=True))
-    assert len(skills) == 1 + 3 * len(MEASURES)
+    assert len(skills) == 1 + 3 * len(all_measures())
     evil = next(r for r in skills if str(r[0]).startswith("'="))
     assert wb["Skills"].cell(row=skills.index(evil) + 1, column=1).data_type == "s"
     assert len(list(wb["Decisions"].iter_rows(values_only=True))) == 4
@@ -122,13 +122,17 @@ def pdf_text(data: bytes) -> str:
 
 def test_student_pdf_is_readable_by_a_parent(client, teacher, classroom, pupils):
     ann, evil, zoe, _ = pupils
+    _, (move,) = make_game(classroom, ann, key="multiplication", moves=1)
+    move.analysis = {"kind": "discard", "fact": {"a": 7, "b": 8, "card": 54, "product": 56, "correct": False}}
+    move.save()
+    evidence(move, ann, "mg.facts", missed=True, detail="7x8")
     client.force_login(teacher)
     response = client.get(reverse("reports:student_pdf", args=[classroom.pk, ann.pk]))
     assert response["Content-Type"] == "application/pdf"
     text = pdf_text(response.content)
     assert "Ann: progress report" in text
     assert "Ann chose the operator that gives the fewest points 33 times out of 37." in " ".join(text.split())
-    assert "7 × 8 = 56" in text
+    assert "54 is 6 × 9 (Ann said 7 × 8)" in " ".join(text.split())
     assert "Zoë" not in text and "HYPERLINK" not in text
 
 
@@ -167,7 +171,7 @@ def test_old_export_files_are_deleted_after_a_week(client, teacher, classroom, p
     from django.core.files.base import ContentFile
     from django.utils import timezone
 
-    from classroom.reports.exports.jobs import KEEP_FILES_DAYS, exports_expire
+    from reports.exports.jobs import KEEP_FILES_DAYS, exports_expire
 
     now = timezone.now()
     jobs = {}
@@ -193,7 +197,7 @@ def test_old_export_files_are_deleted_after_a_week(client, teacher, classroom, p
 
 
 def test_a_failed_export_says_so(client, teacher, classroom, monkeypatch):
-    from classroom.reports.exports import jobs
+    from reports.exports import jobs
 
     def boom(**kwargs):
         raise RuntimeError("disk full")

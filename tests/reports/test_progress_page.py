@@ -6,7 +6,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from .showing import flag, other_classroom, other_student, other_teacher, rollup, this_monday, weeks_ago  # noqa: F401
+from .showing import (evidence, flag, make_game, other_classroom, other_student,  # noqa: F401
+                      other_teacher, rollup, this_monday, weeks_ago)
 
 pytestmark = pytest.mark.django_db
 
@@ -30,12 +31,16 @@ def test_own_growth_in_encouraging_words(client, classroom, student, make_studen
     rollup(classroom, "mg.missed_play", student=student, chances=20, misses=1)
     rollup(classroom, "mg.facts", student=student, detail="7x8", chances=3, misses=2)
     rollup(classroom, "mg.facts", student=student, detail="2x3", chances=4, misses=0)
+    _, (move,) = make_game(classroom, student, key="multiplication", moves=1)
+    move.analysis = {"kind": "discard", "fact": {"a": 7, "b": 8, "card": 54, "product": 56, "correct": False}}
+    move.save()
+    evidence(move, student, "mg.facts", missed=True, detail="7x8")
     client.force_login(student)
     html = unescape(client.get(URL).content.decode())
     assert "You chose the operator that gives the fewest points 24 times out of 30." in html
     assert "You're getting better! Before: 15 of 20. In the last week played: 9 of 10." in html
-    assert "You spotted a card you could play 19 times out of 20." in html and "You're great at this!" in html
-    assert "Facts to practise: 7 × 8 = 56" in html
+    assert "You spotted a card to play 19 times out of 20." in html and "You're great at this!" in html
+    assert "Facts to practise:" in html and "54 is 6 × 9 (you said 7 × 8)" in html
     assert "7 × 8: right 1 of 3 times" in html
     assert "/teach/" not in html  # no links into teacher pages
 

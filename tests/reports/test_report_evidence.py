@@ -5,14 +5,14 @@ import re
 import pytest
 from django.urls import reverse
 
-from classroom.reports import services
-from classroom.reports.measures import evidence_measures
-from classroom.reports.models import GameReport, SkillEvidence, SkillRollup
-from classroom.reports.planted import PlantedPlayer, parse_plant
-from classroom.reports.simulation import play_game
+from reports import services
+from reports.measures import evidence_measures
+from reports.models import GameReport, SkillEvidence, SkillRollup
+from devtools.planted import PlantedPlayer, parse_plant
+from devtools.simulation import play_game
 from games import engine as engines
 from games.models import Game, Move
-from games.selectors import game_state_at
+from games.selectors.play import game_state_at
 from games.services import SeatSpec, game_apply_move, game_create
 
 pytestmark = pytest.mark.django_db

@@ -3,10 +3,10 @@ errors in one game; each flag carries the numbers behind it."""
 
 import pytest
 
-from classroom.reports import flags, services
-from classroom.reports.models import NeedsHelpFlag, SkillEvidence
-from classroom.reports.planted import PlantedPlayer, parse_plant
-from classroom.reports.simulation import play_game
+from reports import flags, services
+from reports.models import NeedsHelpFlag, SkillEvidence
+from devtools.planted import PlantedPlayer, parse_plant
+from devtools.simulation import play_game
 
 pytestmark = pytest.mark.django_db
 

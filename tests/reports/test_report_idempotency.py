@@ -2,10 +2,10 @@
 
 import pytest
 
-from classroom.reports import services, tasks
-from classroom.reports.models import GameReport, SkillEvidence, SkillRollup
-from classroom.reports.planted import PlantedPlayer, parse_plant
-from classroom.reports.simulation import play_game
+from reports import services, tasks
+from reports.models import GameReport, SkillEvidence, SkillRollup
+from devtools.planted import PlantedPlayer, parse_plant
+from devtools.simulation import play_game
 from games.models import Game
 from games.services import SeatSpec, game_create
 

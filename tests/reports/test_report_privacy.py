@@ -4,11 +4,11 @@ numbers are rolled up again without them; reports name students, nothing more.""
 import pytest
 
 from classroom import services as classroom_services
-from classroom.reports import services
-from classroom.reports.measures import evidence_measures
-from classroom.reports.models import NeedsHelpFlag, SkillEvidence, SkillRollup
-from classroom.reports.planted import PlantedPlayer, parse_plant
-from classroom.reports.simulation import play_game
+from reports import services
+from reports.measures import evidence_measures
+from reports.models import NeedsHelpFlag, SkillEvidence, SkillRollup
+from devtools.planted import PlantedPlayer, parse_plant
+from devtools.simulation import play_game
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -2,10 +2,10 @@
 
 import pytest
 
-from classroom.reports import services
-from classroom.reports.models import GameReport, RecomputeJob, SkillEvidence
-from classroom.reports.planted import PlantedPlayer
-from classroom.reports.simulation import play_game
+from reports import services
+from reports.models import GameReport, RecomputeJob, SkillEvidence
+from devtools.planted import PlantedPlayer
+from devtools.simulation import play_game
 
 pytestmark = pytest.mark.django_db
 

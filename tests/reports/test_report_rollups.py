@@ -6,10 +6,10 @@ from statistics import median
 import pytest
 
 from classroom import services as classroom_services
-from classroom.reports import services
-from classroom.reports.models import SkillEvidence, SkillRollup
-from classroom.reports.planted import PlantedPlayer, parse_plant
-from classroom.reports.simulation import play_game
+from reports import services
+from reports.models import SkillEvidence, SkillRollup
+from devtools.planted import PlantedPlayer, parse_plant
+from devtools.simulation import play_game
 
 pytestmark = pytest.mark.django_db
 Scope = SkillRollup.Scope

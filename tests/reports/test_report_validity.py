@@ -1,6 +1,6 @@
 """Validity: a simulated class with planted miss rates; the reports must find those rates.
 
-The planted players spread their misses evenly (see classroom/reports/planted.py), so with
+The planted players spread their misses evenly (see devtools/planted.py), so with
 enough chances the class's measured rate must be within 3 percentage points of the plant; a
 report that counted chances or misses differently from skills.md would miss that by far.
 """
@@ -8,9 +8,9 @@ report that counted chances or misses differently from skills.md would miss that
 import pytest
 from django.core.management import call_command
 
-from classroom.reports.models import NeedsHelpFlag, SkillRollup
-from classroom.reports.planted import parse_plant
-from classroom.reports.simulation import simulate_class
+from reports.models import NeedsHelpFlag, SkillRollup
+from devtools.planted import parse_plant
+from devtools.simulation import simulate_class
 
 from .simulated import remove_simulated
 

@@ -1,5 +1,5 @@
 """Validity for Numero: a simulated class with planted Numero miss rates; the reports must find
-those rates, and a student without plants must miss nothing (classroom/reports/planted_numero.py).
+those rates, and a student without plants must miss nothing (games/engine/numero/planted.py).
 
 Two measures can only be missed in some of their chances (the chance definitions of
 shared/spec/skills.md count every take): nu.best_take when a smaller take was possible too
@@ -12,12 +12,12 @@ import copy
 
 import pytest
 
-from classroom.reports import planted_numero
-from classroom.reports.models import NeedsHelpFlag, SkillRollup
-from classroom.reports.planted import PlantedPlayer, parse_plant
-from classroom.reports.simulation import play_game, simulate_class
-from games import engine as engines
+from devtools.planted import PlantedPlayer, parse_plant
+from devtools.simulation import play_game, simulate_class
+from games import registry
+from games.engine.numero import planted as planted_numero
 from games.models import Game, Move
+from reports.models import NeedsHelpFlag, SkillRollup
 
 from .simulated import remove_simulated
 
@@ -70,7 +70,7 @@ def test_the_error_free_numero_student_misses_nothing_and_is_never_flagged(simul
 
 def _views_of(game: Game, me: str) -> list[dict]:
     """Replay the game's accepted moves: the view `me` had before each of its own moves."""
-    engine = engines.get(game.key)
+    engine = registry.spec_for(game.key).engine
     seats = list(game.seats.order_by("position"))
     state = engine.new_game([s.name for s in seats], game.options, game.seed)
     names = {s.pk: s.name for s in seats}

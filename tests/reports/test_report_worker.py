@@ -6,9 +6,9 @@ import time
 import pytest
 from django.db import connection
 
-from classroom.reports import tasks
-from classroom.reports.models import GameReport, SkillEvidence
-from classroom.reports.planted import PlantedPlayer, parse_plant
+from reports import tasks
+from reports.models import GameReport, SkillEvidence
+from devtools.planted import PlantedPlayer, parse_plant
 from games import engine as engines
 from games.models import Game
 from games.services import SeatSpec, game_apply_move, game_create
@@ -55,8 +55,47 @@ def test_a_real_worker_writes_the_report_once(classroom, student, settings):
         rows = sorted(SkillEvidence.objects.filter(game=game).values_list("id", "measure", "detail", "missed"))
         assert rows and any(measure == "mg.facts" for _, measure, _, _ in rows)
         for _ in range(2):
-            tasks.report_game.delay(game.pk).get(timeout=60)
+            assert run(tasks.report_game, game.pk) == report.decisions
         assert sorted(SkillEvidence.objects.filter(game=game).values_list(
             "id", "measure", "detail", "missed")) == rows
         assert GameReport.objects.filter(game=game).count() == 1
-        assert tasks.report_game.delay(987654321).get(timeout=60) is None  # a leftover id: no error
+        assert run(tasks.report_game, 987654321) is None  # a leftover id: no error
+
+
+def run(task, *args):
+    """Queue `task` for the worker and wait for its return value. Results are not stored by
+    default (CELERY_TASK_IGNORE_RESULT: nothing in the app reads one), so this asks for one,
+    and forgets it once read so that no result key is left in Redis."""
+    result = task.apply_async(args, ignore_result=False)
+    try:
+        return result.get(timeout=60)
+    finally:
+        result.forget()
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_runs_a_report_job_once(classroom, student, teacher, settings, tmp_path):
+    """An export through Redis: made once; the same task delivered again (as Redis does after
+    the visibility timeout, or the sweep's re-send) finds the job ready and changes nothing."""
+    need(redis_available(), "REDIS_URL is not set or Redis does not answer")
+    need(connection.vendor == "postgresql", "DATABASE_URL must name PostgreSQL for the worker test")
+    from celery.contrib.testing.worker import start_worker
+
+    from config.celery import app
+    from reports.exports.jobs import export_start
+    from reports.models import RecomputeJob
+
+    settings.MEDIA_ROOT = tmp_path
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
+        job = export_start(classroom=classroom, requested_by=teacher, export_format="csv")  # autocommit: sent now
+        assert RecomputeJob.objects.get(pk=job.pk).sent_at is not None
+        deadline = time.monotonic() + 60
+        while RecomputeJob.objects.get(pk=job.pk).status != "ready" and time.monotonic() < deadline:
+            time.sleep(0.2)
+        fields = ("status", "done", "total", "file", "finished_at", "heartbeat_at")
+        done = RecomputeJob.objects.filter(pk=job.pk).values(*fields).get()
+        assert done["status"] == "ready" and done["heartbeat_at"] is not None
+        run(tasks.export_run, job.pk)
+        assert RecomputeJob.objects.filter(pk=job.pk).values(*fields).get() == done
+        assert len(list(tmp_path.rglob("*.csv"))) == 1

@@ -12,6 +12,12 @@ PRESETS = {
     "taster": {"label": "Taster: one round", "options": {"rounds": 1}},
 }
 
+# The package's games by key, as every engine package exports them (games/engine/__init__.py):
+# one game here; Numero's package plays two.
+ENGINES = {ENGINE.key: ENGINE}
+BOTS_BY_GAME = {ENGINE.key: BOTS}
+PRESETS_BY_GAME = {ENGINE.key: PRESETS}
+
 
 def last_round_facts(state: dict) -> dict:
     """Per player facts of the last resolved round (`{}` before the first): what came,
@@ -19,4 +25,5 @@ def last_round_facts(state: dict) -> dict:
     return state["history"][-1]["results"] if state["history"] else {}
 
 
-__all__ = ["ENGINE", "BOTS", "PRESETS", "round_facts", "last_round_facts"]
+__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "ENGINE", "BOTS", "PRESETS",
+           "round_facts", "last_round_facts"]

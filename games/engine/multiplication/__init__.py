@@ -13,4 +13,10 @@ PRESETS = {
     "small_hands": {"label": "Small hands: four cards each", "options": {"hand_size": 4}},
 }
 
-__all__ = ["ENGINE", "BOTS", "PRESETS"]
+# The package's games by key, as every engine package exports them (games/engine/__init__.py):
+# one game here; Numero's package plays two.
+ENGINES = {ENGINE.key: ENGINE}
+BOTS_BY_GAME = {ENGINE.key: BOTS}
+PRESETS_BY_GAME = {ENGINE.key: PRESETS}
+
+__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "ENGINE", "BOTS", "PRESETS"]

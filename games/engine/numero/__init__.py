@@ -7,7 +7,9 @@ Rules: ../../../../shared/spec/numero.md; house rules: docs/rules-numero.md.
 """
 
 from .bots import BOTS_BY_GAME
+from .cards import apply_wild, describe_wild, is_code, is_number, is_wild, value_of
 from .engine import NumeroEngine
+from .rules import check_discard, check_discard_wild, check_wild
 from .solitaire import SolitaireEngine
 
 ENGINES = {"numero": NumeroEngine(), "numero_solitaire": SolitaireEngine()}
@@ -40,4 +42,8 @@ PRESETS_BY_GAME = {
     "numero_solitaire": {k: v for k, v in PRESETS.items() if not v["options"].get("challenges")},
 }
 
-__all__ = ["ENGINES", "ENGINE", "BOTS", "BOTS_BY_GAME", "PRESETS", "PRESETS_BY_GAME"]
+# The table's public helpers (games/adapters/numero.py): card codes and the checks of a wild
+# card, a discard and a discarded wild on a player's own view.
+__all__ = ["ENGINES", "ENGINE", "BOTS", "BOTS_BY_GAME", "PRESETS", "PRESETS_BY_GAME",
+           "apply_wild", "describe_wild", "is_code", "is_number", "is_wild", "value_of",
+           "check_discard", "check_discard_wild", "check_wild"]

@@ -138,6 +138,44 @@ def apply_wild(code: str, value: int) -> int | None:
     return result if result >= 1 else None
 
 
+# ----- cards in words, for every sentence a child reads ------------------------------------
+COLOUR_NAMES = {"g": "green", "o": "orange", "b": "blue", "r": "red"}
+_POWER_SYMBOLS = {"sq": "x²", "cube": "x³", "sqrt": "√", "cbrt": "∛"}
+
+
+def symbol(code: str) -> str:
+    """A card's big printed text: "7" for a number card, "÷2", "−3", "×0.5", "1/2", "√" for a
+    wild card."""
+    if code in _NUMBER_VALUE:
+        return str(_NUMBER_VALUE[code])
+    if code in _POWER_SYMBOLS:
+        return _POWER_SYMBOLS[code]
+    if code.startswith("-"):
+        return f"−{code[1:]}"
+    if code.startswith("x"):
+        return f"×{code[1:]}"
+    if code.startswith("/"):
+        return f"÷{code[1:]}"
+    if code.endswith("%") or "/" in code:
+        return code
+    return f"×{code}"
+
+
+def words(code: str) -> str:
+    """A card as a sentence names it: "orange 10", "green 3", "wild card ÷2". Never the code."""
+    if code in _NUMBER_VALUE:
+        return f"{COLOUR_NAMES[code[-1]]} {_NUMBER_VALUE[code]}"
+    return f"wild card {symbol(code)}"
+
+
+def words_list(codes) -> str:
+    """Cards in a sentence: "green 3, red 7 and wild card ÷2"."""
+    named = [words(c) for c in codes]
+    if len(named) <= 1:
+        return "".join(named)
+    return ", ".join(named[:-1]) + " and " + named[-1]
+
+
 _SYMBOL = {"sub": "−", "mul": "×"}
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from math import comb
 
-from .bots import NumeroBot, leaflet_discard, numbers_in, plan_steps, wilds_in
+from .bot_base import NumeroBot, leaflet_discard, numbers_in, plan_steps, wilds_in
 from .cards import apply_wild, is_number, pack, value_of
 from .scoring import item_facts
 from .search import TakeSearch, best_take

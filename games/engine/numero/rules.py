@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import apply_wild, family_of, in_pack, is_number, is_wild, value_of
+from .cards import apply_wild, family_of, in_pack, is_number, is_wild, symbol, value_of, words
 from ..errors import IllegalMove
 
 
@@ -42,16 +42,17 @@ def item_index(centre: list[dict], code: str) -> int | None:
 
 def _card_in_hand(pos: dict, code: str) -> None:
     if is_wild(code) and not in_pack(code, pos["options"]):
-        fail("wild_not_in_pack", f"The {code} card is not in the pack in this game.")
+        fail("wild_not_in_pack", f"The {words(code)} is not in the pack in this game.")
     if code not in pos["hand"]:
-        fail("not_in_hand", f"You don't have the {code} card in your hand.")
+        fail("not_in_hand", f"You don't have the {words(code)} in your hand.")
 
 
 def number_card(pos: dict, code: str) -> int:
     _card_in_hand(pos, code)
     if not is_number(code):
         fail("not_a_number_card",
-             f"{code} is a wild card: play it on a centre card first, then use a number card.")
+             f"The {words(code)} is not a number card: play it on a centre card first, "
+             "then use a number card.")
     return value_of(code)
 
 
@@ -62,7 +63,7 @@ def named_items(pos: dict, codes: list[str], seen: set[int]) -> list[int]:
     for code in codes:
         index = item_index(centre, code)
         if index is None:
-            fail("unknown_item", f"There is no {code} in the centre.")
+            fail("unknown_item", f"There is no {words(code)} in the centre.")
         indices.append(index)
     for index in indices:
         if index in seen:
@@ -76,10 +77,10 @@ def check_wild(pos: dict, action: dict) -> tuple[int, int]:
     code = action["card"]
     _card_in_hand(pos, code)
     if not is_wild(code):
-        fail("not_a_wild_card", f"{code} is a number card, not a wild card.")
+        fail("not_a_wild_card", f"Your {words(code)} is a number card, not a wild card.")
     index = item_index(pos["centre"], action["target"])
     if index is None:
-        fail("unknown_item", f"There is no {action['target']} in the centre.")
+        fail("unknown_item", f"There is no {words(action['target'])} in the centre.")
     before = pos["centre"][index]["value"]
     after = apply_wild(code, before)
     if after is None:
@@ -90,18 +91,18 @@ def check_wild(pos: dict, action: dict) -> tuple[int, int]:
 def _wild_refusal(code: str, value: int) -> str:
     family = family_of(code)
     if family == "subtract":
-        return f"{value} − {code[1:]} would be less than 1, so you can't play {code} here."
+        return f"{value} − {code[1:]} would be less than 1, so you can't play the {words(code)} here."
     if family == "power":
         kind = "square" if code == "sqrt" else "cube"
         return f"{value} is not a perfect {kind}, so its root is not a whole number."
-    return f"{code} on {value} does not give a whole number, so you can't play it here."
+    return f"{symbol(code)} on {value} does not give a whole number, so you can't play it here."
 
 
 def check_discard_wild(pos: dict, action: dict) -> None:
     code = action["card"]
     _card_in_hand(pos, code)
     if not is_wild(code):
-        fail("not_a_wild_card", f"{code} is a number card, not a wild card.")
+        fail("not_a_wild_card", f"Your {words(code)} is a number card, not a wild card.")
     if pos["solitaire"]:
         fail("discards_not_allowed", "In Solitaire you can't throw cards away.")
 
@@ -117,7 +118,7 @@ def check_challenge(pos: dict, action: dict) -> int:
         fail("challenge_not_allowed", "Challenges are not part of this game.")
     index = item_index(pos["centre"], action["target"])
     if index is None:
-        fail("unknown_item", f"There is no {action['target']} in the centre.")
+        fail("unknown_item", f"There is no {words(action['target'])} in the centre.")
     item = pos["centre"][index]
     if not item["build"]:
         fail("challenge_not_allowed", "You can only challenge a build.")
@@ -142,10 +143,10 @@ def check_take(pos: dict, action: dict) -> list[list[int]]:
         if total != value:
             if len(group) == 1:
                 fail("group_mismatch", f"That centre card is worth {total}, not {value}, so your "
-                                       f"{action['card']} can't take it.")
+                                       f"{words(action['card'])} can't take it.")
             sentence = " + ".join(str(centre[i]["value"]) for i in group)
-            fail("group_mismatch", f"{sentence} = {total}, not {value}, so your {action['card']} "
-                                   f"can't take those cards.")
+            fail("group_mismatch", f"{sentence} = {total}, not {value}, so your "
+                                   f"{words(action['card'])} can't take those cards.")
     return groups
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import copy
 
-from .cards import describe_wild, sort_cards
+from .cards import describe_wild, sort_cards, words, words_list
+from .rules import challengeable
 from .scoring import item_facts
 
 SOLITAIRE = "numero_solitaire"
@@ -121,8 +122,6 @@ def coach_view(state: dict) -> dict:
 
 def _challengeable(out: dict, seat: str | None) -> list[str]:
     """Builds the viewer may challenge right now (named by their first card)."""
-    from .rules import challengeable
-
     if seat is None or out["turn"] != seat or out["solitaire"] \
             or not out["options"].get("challenges"):
         return []
@@ -139,15 +138,17 @@ def describe_event(event: dict) -> str:
     kind = event.get("type")
     who = event.get("player", "")
     if kind == "deal":
-        centre = ", ".join(event["centre"]) or "nothing"
+        centre = words_list(event["centre"]) or "nothing"
         return f"The cards were dealt; the centre shows {centre}."
     if kind == "turn":
         return f"{who}'s {'last ' if event.get('final') else ''}turn."
     if kind == "wild":
         sentence = describe_wild(event["card"], event["before"], event["after"])
-        return f"{who} played {event['card']} on {event['item'][0]}: {sentence}."
+        under = event["item"][:-1]  # the item's cards before this wild card joined them
+        target = words(under[0]) if len(under) == 1 else f"the {event['before']} ({words_list(under)})"
+        return f"{who} played {words(event['card'])} on {target}: {sentence}."
     if kind == "discard_wild":
-        return f"{who} put the wild card {event['card']} out of play."
+        return f"{who} put the {words(event['card'])} out of play."
     if kind == "challenge":
         builder, value = event["builder"], event["value"]
         if event["bluff"]:
@@ -160,21 +161,21 @@ def describe_event(event: dict) -> str:
             f"{_join(values)} = {event['value']}" if len(values) > 1 else f"{values[0]}"
             for values in event["values"])
         takes = len(event["values"])
-        text = (f"{who} took with {event['card']} ({parts}): {takes} take{'s' if takes > 1 else ''}, "
+        text = (f"{who} took with {words(event['card'])} ({parts}): {takes} take{'s' if takes > 1 else ''}, "
                 f"{event['cards']} cards")
         if "points" in event:
             text += f", {event['points']} points"
         return text + (", and cleared the centre." if event["cleared"] else ".")
     if kind == "build":
         values = event["values"] + [int(event["card"][:-1])]
-        return f"{who} built {_join(values)} = {event['value']} with {event['card']}."
+        return f"{who} built {_join(values)} = {event['value']} with {words(event['card'])}."
     if kind == "discard":
-        return f"{who} discarded {event['card']} into the centre."
+        return f"{who} put {words(event['card'])} in the centre."
     if kind == "draw":
         n = event["count"]
         return f"{who} drew {n} card{'s' if n != 1 else ''}."
     if kind == "centre_refill":
-        return f"The centre was refilled with {', '.join(event['cards'])}."
+        return f"The centre was refilled with {words_list(event['cards'])}."
     if kind == "final_round":
         others = ", ".join(event["players"])
         return f"{who} has no cards left: {others} get{'s' if len(event['players']) == 1 else ''} one last turn to take."

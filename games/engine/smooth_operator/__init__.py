@@ -1,6 +1,7 @@
 """Smooth Operator: give the player whose turn it is as few points as possible.
 
-Exports ENGINE, BOTS ({"beginner", "player", "expert"}) and PRESETS (teaching presets).
+Exports ENGINE, BOTS ({"beginner", "player", "expert"}) and PRESETS (teaching presets), and
+the same keyed by game: ENGINES, BOTS_BY_GAME and PRESETS_BY_GAME.
 Rules: ../../../../shared/spec/smooth-operator.md; house rules: docs/rules-smooth-operator.md.
 """
 
@@ -12,11 +13,33 @@ ENGINE = SmoothOperatorEngine()
 
 BOTS = {"beginner": BeginnerBot, "player": PlayerBot, "expert": ExpertBot}
 
+# Every preset's target is above the most points a turn can give before its active player has
+# decided anything, so no preset can end the game before everybody has played (issue #15: a
+# "Quick" game to 100 was won in the first turn by a child who had not moved: the computer
+# players' responses gave her 164 points and, holding no special card, she was never asked).
+# The game ends only at the end of a turn, for the active player (spec, "End of turn"). A
+# turn's points are (sum of the responders' awards) * 2^doubles; Double and Free Choice are
+# the active player's own decisions (a player holding a special is always asked), so without
+# one the points are the awards alone. An award is at most 20 x 10 = 200 (the highest high
+# card times the highest low card; + - / give less, a stuck responder gives 25), and there
+# are at most 3 responders (4 players): 600. (With Doubles a turn can give far more, 9600 with
+# the pack's four, above the largest target allowed, but then the active player has decided,
+# and every responder has played a card, or had none to play.) So the quickest preset is 650,
+# the first round number above 600, and the others are spaced above it. In bot self-play with
+# three players each player makes about 14 decisions at 650, 17 at 800, 22 at 1000 and 33 at
+# 1500 (the old 100 and 250: about 2 and 6). tests/contract/test_presets_let_everyone_play.py
+# checks the bound and plays every preset.
 PRESETS = {
-    "quick": {"label": "Quick game (first to 100 points)", "options": {"target": 100}},
-    "short": {"label": "Short game (first to 250 points)", "options": {"target": 250}},
-    "standard": {"label": "Standard game (first to 500 points)", "options": {"target": 500}},
-    "long": {"label": "Long game (first to 1000 points)", "options": {"target": 1000}},
+    "quick": {"label": "Quick game (first to 650 points)", "options": {"target": 650}},
+    "short": {"label": "Short game (first to 800 points)", "options": {"target": 800}},
+    "standard": {"label": "Standard game (first to 1000 points)", "options": {"target": 1000}},
+    "long": {"label": "Long game (first to 1500 points)", "options": {"target": 1500}},
 }
 
-__all__ = ["ENGINE", "BOTS", "PRESETS"]
+# The package's games by key, as every engine package exports them (games/engine/__init__.py):
+# one game here; Numero's package plays two.
+ENGINES = {ENGINE.key: ENGINE}
+BOTS_BY_GAME = {ENGINE.key: BOTS}
+PRESETS_BY_GAME = {ENGINE.key: PRESETS}
+
+__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "ENGINE", "BOTS", "PRESETS"]

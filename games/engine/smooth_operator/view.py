@@ -69,6 +69,7 @@ def player_view(engine, state: dict, player) -> dict:
         view["hand"] = None
         view["decision"] = None
         view["legal_actions"] = []
+        view["why_not"] = {}
         return view
     hand = state["hands"][player]
     kind = engine.decision(state, player)
@@ -76,7 +77,30 @@ def player_view(engine, state: dict, player) -> dict:
     view["hand"] = rules.sort_hand(hand)
     view["decision"] = kind
     view["legal_actions"] = rules.legal_moves(kind, hand, state["high"], state["low"]) if kind else []
+    view["why_not"] = why_not(kind, hand, state["high"], state["low"], view["legal_actions"])
     return view
+
+
+def why_not(kind, hand, high, low, legal: list[dict]) -> dict[str, str]:
+    """{card: a sentence for a child} for each card of the viewer's own hand that can't be
+    used in the decision they face now (the legal moves decide; this only says why)."""
+    if kind is None:
+        return {}
+    usable = {a.get("card", a.get("discard")) for a in legal}
+    out = {}
+    for card in rules.sort_hand(hand):
+        if card in usable or card in out:
+            continue
+        if card in rules.SPECIAL_SET:
+            out[card] = (f"{rules.CARD_NAME[card]} is a special card: you play it on your own turn, "
+                         "after everyone has answered.")
+        elif kind == rules.SPECIALS_PHASE:
+            out[card] = "Operator cards are for answering on the other players' turns."
+        elif card == "/" and rules.result(card, high, low) is None:
+            out[card] = f"{high} ÷ {low} doesn't divide evenly, so ÷ can't be played now."
+        else:
+            out[card] = "This card can't be played now."
+    return out
 
 
 def coach_view(engine, state: dict) -> dict:

@@ -1,0 +1,202 @@
+"""Simulated students: players that are perfect on every measure except planted miss rates.
+
+Each game's planted player lives with its engine (games/engine/<game>/planted.py) and is
+declared in its skills (`GameSkills.planted`, games/engine/skills.py). This module keeps the
+generic part: plants ("so.lowest_operator=0.3"), the quotas, planted rule errors in every
+game, and the dispatch through the registry.
+
+A planted player sees only its own view (like every bot) and returns, for one decision, the
+attempts it makes in order: any it expects to be refused (a wrong fact, an uneven ÷, a card
+it does not hold), then one legal move.
+
+Rates are kept by a running quota, not by dice: at each chance the player misses when its
+misses so far are below floor(rate x chances + offset) (offset drawn once per player). So the
+planted rate is reached within one miss whatever the dealing, also when some chances cannot
+be missed (a miss at the next chance that can be catches up), as long as the chances that can
+be missed are clearly more frequent than the rate (nu.best_take and nu.operations can only be
+missed in some takes: docs/reports.md). If the report disagrees with the plant by more than a
+few points, it counts chances or misses differently from the definitions in
+shared/spec/skills.md - which is what the validity test looks for.
+
+Plantable (`plantable()`): every measure with misses of a game that has a planted player
+(a fact-grid measure also one fact: mg.facts:7x8), and all.rule_errors in every game. Not
+plantable: the measures of a game without one (Add or Multiply?: the operation is chosen
+before the cards that decide it are known); all.think_time is measured, not chosen.
+A miss on one measure can also be one on a related measure (an exact ÷ left unplayed is also
+a higher operator); players not planted on a measure make no such misses on purpose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import floor
+
+from games import registry
+from games.engine.skills import FACT_RANGE, Measure, Planted, PlantedPlayer as GamePlayer, parse_fact
+from games.spec import GameSpec
+
+RULES = "all.rule_errors"  # planted by the generic part, in every game
+
+
+class PlantError(ValueError):
+    pass
+
+
+def _planted(spec: GameSpec) -> Planted | None:
+    return spec.skills.planted if spec.skills else None
+
+
+def plantable() -> dict[str, Measure | None]:
+    """Measure id -> its measure (None for all.rule_errors), read from the registry now: a game
+    registered at run time brings its plantable measures."""
+    found: dict[str, Measure | None] = {}
+    for spec in registry.all_games():
+        if _planted(spec) is None:
+            continue
+        for m in spec.skills.measures:
+            if m.has_misses:
+                found.setdefault(m.id, m)
+    found[RULES] = None
+    return found
+
+
+@dataclass(frozen=True)
+class Plant:
+    measure: str
+    detail: str
+    rate: float
+
+    @property
+    def label(self) -> str:
+        return f"{self.measure}:{self.detail}" if self.detail else self.measure
+
+
+def parse_plant(text: str) -> Plant:
+    """"so.lowest_operator=0.3" or "mg.facts:7x8=0.5"."""
+    key, sep, value = text.partition("=")
+    measure, _, detail = key.strip().partition(":")
+    if not sep:
+        raise PlantError(f"Write a plant as measure=rate, e.g. so.lowest_operator=0.3 (got {text!r}).")
+    measures = plantable()
+    if measure not in measures:
+        raise PlantError(f"{measure!r} cannot be planted. Plantable: {', '.join(measures)}.")
+    try:
+        rate = float(value)
+    except ValueError:
+        raise PlantError(f"The rate in {text!r} must be a number from 0 to 1.") from None
+    if not 0 <= rate <= 1:
+        raise PlantError(f"The rate in {text!r} must be from 0 to 1.")
+    if detail:
+        m = measures[measure]
+        if m is None or not m.fact_grid:
+            facts = ", ".join(mid for mid, fm in measures.items() if fm is not None and fm.fact_grid)
+            raise PlantError(f"Only {facts or 'a times-table measure'} takes a detail (got {text!r}).")
+        fact = parse_fact(detail)
+        if fact is None:
+            low, high = FACT_RANGE[0], FACT_RANGE[-1]
+            raise PlantError(f"A fact is written AxB with A and B from {low} to {high}, e.g. 7x8 "
+                             f"(got {detail!r}).")
+        detail = f"{fact[0]}x{fact[1]}"
+    return Plant(measure, detail, rate)
+
+
+def _simulated_games() -> list[GameSpec]:
+    """One game per planted player (Numero and its Solitaire share one: the first, Numero)."""
+    seen, games = set(), []
+    for spec in registry.all_games():
+        planted = _planted(spec)
+        if planted is not None and planted.player not in seen:
+            seen.add(planted.player)
+            games.append(spec)
+    return games
+
+
+def games_for(plants: list[Plant]) -> list[str]:
+    """The game keys a simulated student plays for these plants: the games of their measures
+    (in key order); with no game's measure planted, every game with a planted player."""
+    keys = set()
+    for p in plants:
+        m = plantable().get(p.measure)
+        if m is not None:
+            keys.add(m.game)
+    return sorted(keys) or sorted(spec.key for spec in _simulated_games())
+
+
+class Quota:
+    """Misses spread evenly over chances (see the module docstring)."""
+
+    def __init__(self, rate: float, offset: float):
+        self.rate, self.offset = rate, offset
+        self.chances = self.misses = 0
+
+    def take(self, missable: bool = True) -> bool:
+        """Count one chance; True when it should be missed."""
+        self.chances += 1
+        if missable and self.misses < floor(self.rate * self.chances + self.offset):
+            self.misses += 1
+            return True
+        return False
+
+    def missed_anyway(self) -> None:
+        """The last chance was missed through another measure's miss."""
+        self.misses += 1
+
+
+class NoQuota(Quota):
+    def __init__(self):
+        super().__init__(0.0, 0.0)
+
+    def take(self, missable: bool = True) -> bool:
+        self.chances += 1
+        return False
+
+
+class Quotas:
+    """One student's quotas by label (games/engine/skills.py `Quotas`)."""
+
+    def __init__(self, plants: list[Plant], offset: float):
+        self._by_label = {p.label: Quota(p.rate, offset) for p in plants}
+        self._details = {p.measure: frozenset(q.detail for q in plants if q.measure == p.measure and q.detail)
+                         for p in plants}
+
+    def __call__(self, label: str) -> Quota:
+        q = self._by_label.get(label)
+        if q is None:
+            q = self._by_label[label] = NoQuota()
+        return q
+
+    def details(self, measure: str) -> frozenset[str]:
+        return self._details.get(measure, frozenset())
+
+
+class PlantedPlayer:
+    """One simulated student, for all their games: a game's own planted player (made at the
+    student's first decision in it, kept for their later games) plans each decision, and
+    planted rule errors go in front of it."""
+
+    def __init__(self, plants: list[Plant], offset: float = 0.5, seed: int = 0):
+        self.quota = Quotas(plants, offset)
+        self.seed = seed
+        self._players: dict = {}  # a game's `Planted.player` -> the player it made
+
+    def game_player(self, key: str) -> GamePlayer:
+        planted = _planted(registry.spec_for(key))
+        if planted is None:
+            raise KeyError(f"{key!r} has no planted player")
+        player = self._players.get(planted.player)
+        if player is None:
+            player = self._players[planted.player] = planted.player(self.quota, self.seed)
+        return player
+
+    def attempts(self, key: str, view: dict) -> list[dict]:
+        player = self.game_player(key)
+        planned = player.attempts(view)
+        out = []
+        rules_quota = self.quota(RULES)
+        for i, action in enumerate(planned):
+            while rules_quota.take():
+                out.append(player.illegal(view))
+            if i < len(planned) - 1:  # planned to be refused: a rule error as well
+                rules_quota.missed_anyway()
+            out.append(action)
+        return out

@@ -1,0 +1,59 @@
+"""The Multiplication Game at the table: the status line, the board's values and the results
+screen."""
+
+from __future__ import annotations
+
+from games.engine import multiplication as engine_package
+from games.engine.multiplication.skills import SKILLS
+from games.spec import GameSpec, SeatMove, presets_from
+
+
+def your_turn(view: dict) -> str:
+    multipliers = ", ".join(str(m) for m in view.get("open", {}).get("multipliers", []))
+    return (f"Your turn: put down a card that has {multipliers} as a multiplier and say its two "
+            "multipliers, or draw a card.")
+
+
+def _cards(n: int) -> str:
+    return "no cards" if n == 0 else ("1 card" if n == 1 else f"{n} cards")
+
+
+def score_words(view: dict) -> dict[str, str]:
+    """The score is minus the cards still held (the engine's `scores`): say so. While the game
+    is on, the side panel counts each player's cards in hand (public)."""
+    left = view.get("cards_left") or {}
+    if view.get("finished"):
+        return {p: f"{'−' if n else ''}{n}: {_cards(n)} left in hand" for p, n in left.items()}
+    return {p: f"{_cards(n)} in hand" for p, n in left.items()}
+
+
+def board_context(view: dict) -> dict:
+    return {"one_to_ten": range(1, 11), "score_words": score_words(view),
+            "score_note": "Each card left in your hand counts −1, so the best score is 0: "
+                          "fewer cards left is better."}
+
+
+def went_well(moves: list[SeatMove]) -> list[str]:
+    facts = [m.analysis.get("fact") for m in moves if m.analysis.get("fact")]
+    if not facts:
+        return []
+    right = sum(1 for f in facts if f.get("correct"))
+    return [f"You named {right} of {len(facts)} times-table facts correctly."]
+
+
+KEY = "multiplication"
+
+SPEC = GameSpec(
+    key=KEY,
+    name="The Multiplication Game",
+    pitch="Get rid of your cards by naming times-table facts.",
+    engine=engine_package.ENGINES[KEY],
+    bots=engine_package.BOTS_BY_GAME[KEY],
+    presets=presets_from(engine_package.PRESETS_BY_GAME[KEY]),
+    free_play_bots=1,
+    board_template="games/boards/multiplication.html",
+    your_turn=your_turn,
+    board_context=board_context,
+    went_well=went_well,
+    skills=SKILLS,
+)

@@ -1,0 +1,113 @@
+"""One WebSocket per lobby page (`/ws/table/<id>/`): who has joined, live.
+
+It listens to the same `game.<id>` group as the table, since every lobby change (a classmate
+joins or leaves, a computer player is added, the host starts) is a change of that game. Each
+consumer renders the lobby for its own viewer; once the game starts, it sends a fragment
+that takes the page to the table. Nothing is received: lobby changes are ordinary POSTs.
+
+Before every push the viewer's access is re-checked when the class's membership version has
+changed (games/consumers/guard.py); a student removed from or moved out of the class is told
+so and closed with 4403. A socket that floods messages (which the lobby never needs) is
+closed with 4429.
+"""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from accounts.membership import membership_version
+from games.models import Game
+from games.realtime import game_group
+from games.rendering import render_lobby
+from games.selectors.lobby import lobby_access
+
+from .guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES,
+                    Checked, TokenBucket, current_user, join_group, leave_group, lobby_notice,
+                    recheck_if_changed)
+
+
+class LostAccess(Exception):
+    """The viewer may no longer see this lobby."""
+
+
+class LobbyViewer:
+    """One lobby socket's viewer; its methods run in the database thread."""
+
+    def __init__(self, *, user, game_id: int):
+        self.user = user
+        self.game_id = game_id
+        self.checked = Checked(classroom_id=None, version=None, access=None)
+
+    def connect(self):
+        self.checked.classroom_id = (Game.objects.filter(pk=self.game_id)
+                                     .values_list("classroom_id", flat=True).first())
+        self.checked.version = membership_version(self.checked.classroom_id)
+        self.checked.access = lobby_access(user=self.user, game_id=self.game_id)
+        return self.checked.access
+
+    def _check(self):
+        user = current_user(self.user.pk)
+        if user is None:
+            return None
+        self.user = user  # render with who they are now (their class, whether still active)
+        return lobby_access(user=user, game_id=self.game_id)
+
+    def lobby(self) -> str:
+        if recheck_if_changed(self.checked, self._check) is None:
+            raise LostAccess
+        html = render_lobby(user=self.user, game_id=self.game_id)
+        if not html:  # render_lobby's own access check said no
+            raise LostAccess
+        return html
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.group = None
+        self.finished = False
+        self.bucket = TokenBucket.for_socket()
+        user = self.scope.get("user")
+        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        access = None
+        if user is not None and user.is_authenticated:
+            self.viewer = LobbyViewer(user=user, game_id=self.game_id)
+            access = await database_sync_to_async(self.viewer.connect)()
+        if access is None:
+            await self.close(code=CLOSE_NOT_ALLOWED)
+            return
+        group = game_group(self.game_id)
+        if not await join_group(self, group):
+            return
+        self.group = group
+        await self.accept()
+        await self.send_lobby()
+
+    async def disconnect(self, code):
+        self.finished = True
+        await leave_group(self, self.group)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        # The lobby takes no messages (its buttons are forms), but a socket that floods them
+        # still costs the server: it is closed like a flooding game socket.
+        if not self.finished and not self.bucket.take():
+            await self._finish(TOO_MANY_MESSAGES, CLOSE_TOO_MANY)
+
+    async def game_changed(self, event):
+        if not self.finished:
+            await self.send_lobby()
+
+    async def send_lobby(self):
+        try:
+            html = await database_sync_to_async(self.viewer.lobby)()
+        except LostAccess:
+            await self._finish(NO_LONGER_IN_CLASS, CLOSE_NOT_ALLOWED)
+            return
+        await self.send(text_data=html)
+
+    async def _finish(self, words: str, code: int):
+        if self.finished:
+            return
+        self.finished = True
+        await self.send(text_data=lobby_notice(words))
+        await self.close(code=code)

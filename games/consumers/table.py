@@ -1,0 +1,230 @@
+"""One WebSocket per game page (`/ws/game/<id>/`).
+
+Session-authenticated and origin-checked by config/asgi.py. On connect (and so on every
+reconnect) the consumer sends the whole current table for *its* viewer; after every committed
+change the group `game.<id>` is told, and each consumer renders its own viewer's view, so no
+fragment ever holds another player's hidden cards. Moves go through the same service as
+everything else; errors go to the sender only.
+
+Access is checked at connect and again later (games/consumers/guard.py): before every move in
+the database, and before every push when the class's membership version has changed (one
+cache read otherwise). A viewer who lost access (a student removed, a co-teacher taken off the
+class) is told so in one sentence and closed with 4403; nothing is applied for them.
+
+Each socket may send about SOCKET_MAX_MESSAGES_PER_SECOND messages a second after a burst of
+SOCKET_BURST; one that floods is told so and closed with 4429. Messages are counted as they
+arrive (the moves themselves wait in a short queue and are handled one at a time, in order),
+so a flood is recognised however slowly the server answers it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from accounts.membership import membership_version
+from games.messages import BadMessage, parse_move_message
+from games.models import Game
+from games.realtime import game_group
+from games.rendering import render_table
+from games.selectors.play import game_access
+from games.services.moves import game_apply_move
+from games.tasks import schedule_bot_moves
+
+from .guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES,
+                    Checked, TokenBucket, current_user, join_group, leave_group, recheck_if_changed,
+                    table_notice)
+
+log = logging.getLogger(__name__)
+
+WATCHING = "You are watching this game, so you can't make moves here."
+
+
+def _db(func):
+    """Run database work in the thread pool. Channels' default runs every consumer of a process
+    in one thread, so one table's queries (or a move waiting for its broadcast) would stall
+    every other table; each consumer still handles its own messages one at a time, in order."""
+    return database_sync_to_async(func, thread_sensitive=False)
+
+
+class LostAccess(Exception):
+    """The viewer may no longer see this table."""
+
+
+class Viewer:
+    """One socket's viewer and what they were last allowed. Its methods run in the database
+    thread, one at a time (the consumer holds its lock around each call)."""
+
+    def __init__(self, *, user_id: int, game_id: int):
+        self.user_id = user_id
+        self.game_id = game_id
+        self.checked = Checked(classroom_id=None, version=None, access=None)
+
+    @property
+    def access(self):
+        return self.checked.access
+
+    def connect(self, user):
+        """The first check, with the user the socket was opened by."""
+        self.checked.classroom_id = (Game.objects.filter(pk=self.game_id)
+                                     .values_list("classroom_id", flat=True).first())
+        self.checked.version = membership_version(self.checked.classroom_id)
+        self.checked.access = game_access(user=user, game_id=self.game_id)
+        return self.checked.access
+
+    def _check(self):
+        user = current_user(self.user_id)
+        return game_access(user=user, game_id=self.game_id) if user is not None else None
+
+    def allowed(self, *, force: bool = False):
+        access = recheck_if_changed(self.checked, self._check, force=force)
+        if access is None:
+            raise LostAccess
+        return access
+
+    def table(self, notice: str = "") -> str:
+        """The table for a push: access re-checked only if the class's membership changed."""
+        access = self.allowed()
+        return render_table(game_id=self.game_id, seat=access.seat, coach=access.coach, notice=notice)
+
+    def answer(self, text: str | None) -> str | None:
+        """Handle one message from the page: the reply to send, or None (an applied move is
+        told to everyone, this socket included, by the broadcast)."""
+        access = self.allowed(force=True)  # never act for someone who lost access
+        if not access.can_move:
+            return self.table(notice=WATCHING)
+        try:
+            message = parse_move_message(text)
+        except BadMessage as exc:
+            return self.table(notice=str(exc))
+        result = game_apply_move(
+            game_id=self.game_id, seat=access.seat, action=message.action,
+            expected_version=message.expected_version, idempotency_key=message.idempotency_key,
+            answer=message.answer,
+        )
+        if result.applied:
+            return None
+        if result.status == "duplicate":
+            # The page re-sent a move it had no answer for (its socket dropped): the move was
+            # received once, so it gets the table as it is now, and nothing to worry about.
+            return self.table()
+        # The broadcast only follows applied moves; the sender alone hears why not.
+        return self.table(notice=result.message)
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.group = None
+        self.finished = False  # closed by us: nothing more is read or sent
+        self.worker = None
+        self.busy = False  # the worker is handling a message
+        self.lock = asyncio.Lock()
+        self.bucket = TokenBucket.for_socket()
+        self.inbox: asyncio.Queue = asyncio.Queue(maxsize=max(1, int(self.bucket.burst)))
+        user = self.scope.get("user")
+        game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        access = None
+        if user is not None and user.is_authenticated:
+            self.viewer = Viewer(user_id=user.pk, game_id=game_id)
+            access = await _db(self.viewer.connect)(user)
+        if access is None or access.game.state is None:
+            # Not theirs to see, or a table still gathering players (its page is the lobby).
+            await self.close(code=CLOSE_NOT_ALLOWED)
+            return
+        self.game_id = game_id
+        group = game_group(game_id)
+        if not await join_group(self, group):
+            return
+        self.group = group
+        await self.accept()
+        self.worker = asyncio.ensure_future(self._work())
+        async with self.lock:
+            await self._send_table()
+        # A bot whose turn it is may have been interrupted (a server restart): wake it. Its
+        # moves are idempotent, so a second wake-up from another viewer changes nothing.
+        await _db(schedule_bot_moves)(game_id=game_id)
+
+    async def disconnect(self, code):
+        self.finished = True
+        if self.worker is not None:
+            if self.busy:  # let the move under way finish (nothing after it is handled)
+                try:
+                    await asyncio.wait_for(asyncio.shield(self.worker), timeout=10)
+                except Exception:  # noqa: BLE001 - already logged by the worker, or too slow
+                    pass
+            self.worker.cancel()
+        await leave_group(self, self.group)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if self.finished:
+            return
+        if not self.bucket.take():
+            await self._refuse_flood()
+            return
+        try:
+            self.inbox.put_nowait(text_data)
+        except asyncio.QueueFull:  # the server is far behind this one socket: same answer
+            await self._refuse_flood()
+
+    async def _work(self):
+        """The socket's moves, one at a time, in the order they came."""
+        while not self.finished:
+            text = await self.inbox.get()
+            if self.finished:
+                return
+            self.busy = True
+            try:
+                async with self.lock:
+                    if self.finished:
+                        return
+                    html = await _db(self.viewer.answer)(text)
+                    if html and not self.finished:
+                        await self.send(text_data=html)
+            except LostAccess:
+                await self._refuse_lost()
+            except Exception:  # noqa: BLE001 - as an uncaught error in receive() would: 1011
+                log.exception("game socket %s: a message could not be handled", self.game_id)
+                if not self.finished:
+                    self.finished = True
+                    await self.close(code=1011)
+                return
+            finally:
+                self.busy = False
+
+    async def game_changed(self, event):
+        if self.finished:
+            return
+        async with self.lock:
+            if not self.finished:
+                await self._send_table()
+
+    async def _send_table(self):
+        try:
+            html = await _db(self.viewer.table)()
+        except LostAccess:
+            await self._refuse_lost()
+            return
+        await self.send(text_data=html)
+
+    async def _refuse_lost(self):
+        await self._finish(NO_LONGER_IN_CLASS, CLOSE_NOT_ALLOWED)
+
+    async def _refuse_flood(self):
+        await self._finish(TOO_MANY_MESSAGES, CLOSE_TOO_MANY)
+
+    async def _finish(self, words: str, code: int):
+        """Say why in one sentence, close, and drop whatever was still waiting."""
+        if self.finished:
+            return
+        self.finished = True
+        while not self.inbox.empty():
+            self.inbox.get_nowait()
+        # An idle worker stops now; one handling a move finishes it (it was within the
+        # budget, or the access check before it already refused it) and then stops.
+        if self.worker is not None and not self.busy:
+            self.worker.cancel()
+        await self.send(text_data=table_notice(words))
+        await self.close(code=code)

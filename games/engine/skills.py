@@ -1,0 +1,145 @@
+"""What a game declares about skills: its measures and how its moves give evidence of them.
+
+Pure Python, like the engines. Each game's `skills.py` (beside its engine) exports a
+`GameSkills`; the reports app (`reports/evidence.py`) runs the generic machinery over it: one
+row per chance, a decision counted once, rule errors and thinking time for every game.
+See docs/reports.md for the definition of every measure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable, Iterator, Protocol
+
+# A `fact_grid` measure's detail is a fact "AxB" with A and B in this range (the heat map's
+# 10 x 10 squares; a simulated student's planted fact is written the same way).
+FACT_RANGE = range(1, 11)
+
+
+def parse_fact(detail: str) -> tuple[int, int] | None:
+    """"7x8" -> (7, 8); None for anything that is not a fact of FACT_RANGE."""
+    a, x, b = detail.partition("x")
+    if not (x and a.isdigit() and b.isdigit()):
+        return None
+    a_, b_ = int(a), int(b)
+    return (a_, b_) if a_ in FACT_RANGE and b_ in FACT_RANGE else None
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One skill measure. A report cell reads "<miss_words>: 4 of 37 <chance_unit>"."""
+
+    id: str           # "<game prefix>.<name>", e.g. "so.lowest_operator"; stored in evidence rows
+    game: str         # the game key whose moves give chances ("" for every game)
+    title: str        # short column heading
+    miss_words: str   # what a miss is, in plain words
+    chance_unit: str  # what a chance is counted in
+    about: str        # one sentence for the teacher
+    well_words: str = ""    # what doing it well is, for a student ("spotted a take")
+    has_misses: bool = True  # all.think_time has no misses, only a median
+    detail_words: str = ""   # how a row's detail reads on the moves page ("declared" 7x8)
+    # How a row's amount reads on the moves page: (one, many), e.g. ("card left", "cards left").
+    amount_words: tuple[str, str] | None = None
+    fact_grid: bool = False  # details are "AxB" facts: the heat map shows this measure
+
+
+@dataclass(slots=True)
+class MoveFacts:
+    """One recorded attempt, as the evidence extractors read it."""
+
+    id: int
+    seat_id: int
+    version_before: int
+    accepted: bool
+    error_code: str
+    analysis: dict | None   # None for a computer player's move (never read)
+    events: list | None     # only loaded for games whose skills read whole games
+    think_ms: int | None
+    played_at: datetime
+
+
+# A candidate row from one attempt: (group, measure id, detail, missed, amount). Attempts of
+# one seat with the same (group, measure, detail) are one decision: see reports/evidence.py.
+Candidate = tuple[Any, str, str, bool, Any]
+
+PerAttempt = Callable[[MoveFacts, str], Iterator[Candidate]]
+# (moves of the game, seat id -> player name, the students' seat ids) -> (move, candidate)
+PerGame = Callable[[list[MoveFacts], dict[int, str], set[int]], Iterator[tuple[MoveFacts, Candidate]]]
+
+
+# ----- planted players: simulated students with planted miss rates ------------------------
+
+class Quota(Protocol):
+    """A running quota of misses on one measure (devtools/planted.py: misses spread evenly)."""
+
+    def take(self, missable: bool = True) -> bool:
+        """Count one chance; True when the player should miss it (never when not missable)."""
+
+    def missed_anyway(self) -> None:
+        """The last chance was missed through another measure's miss: count it."""
+
+
+class Quotas(Protocol):
+    """One simulated student's quotas. `quotas(label)` is the quota of a label: a measure id,
+    or "<measure id>:<detail>" for a planted detail (a fact "7x8" of a `fact_grid` measure);
+    an unplanted label has a quota that never misses but still counts chances."""
+
+    def __call__(self, label: str) -> Quota: ...
+
+    def details(self, measure: str) -> frozenset[str]:
+        """The details planted on a measure (each has its own quota)."""
+
+
+class PlantedPlayer(Protocol):
+    """A simulated student at one game. It sees only its own view (like every bot)."""
+
+    def attempts(self, view: dict) -> list[dict]:
+        """One decision: the attempts in order, any it expects to be refused first (a wrong
+        fact, an uneven ÷, ...), then one legal move."""
+
+    def illegal(self, view: dict) -> dict:
+        """A move the rules refuse (a card it does not hold), for planted rule errors."""
+
+
+@dataclass(frozen=True)
+class Planted:
+    """How a game's simulated students play (devtools/simulation.py runs them).
+
+    - `player(quotas, seed)` makes one student's player, perfect on every measure of the
+      game except where `quotas` say to miss. It is pure and deterministic: any randomness
+      comes from its own RNG seeded with `seed`. The simulation keeps one player per student
+      for all their games of every game that shares this `Planted`.
+    - Every measure of the game with misses (`has_misses`) can be planted; so can
+      `all.rule_errors`, through `illegal` (the generic part does that, not the game).
+    - `options`: the game options of a simulated game: many chances, quick to play.
+    """
+
+    player: Callable[[Quotas, int], PlantedPlayer]
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameSkills:
+    """A game's measures and evidence extractors.
+
+    - `per_attempt(move, error_code)` yields candidates from one attempt's analysis (the
+      engine's `analyse`, computed on the state before it);
+    - `per_game(moves, seat_names, students)` yields candidates that need the whole game
+      (rounds resolved later, challenges of an earlier build); it reads `events`;
+    - `analysis_keys`: the analysis keys the extractors read (only these are loaded);
+    - `planted`: the game's simulated students (`Planted` above), or None when its
+      measures cannot be planted (Add or Multiply?: the operation is chosen before the
+      cards that decide it are known).
+    """
+
+    measures: tuple[Measure, ...]
+    analysis_keys: tuple[str, ...] = ("kind",)
+    per_attempt: PerAttempt | None = None
+    per_game: PerGame | None = None
+    planted: Planted | None = None
+
+    @property
+    def needs_events(self) -> bool:
+        return self.per_game is not None

@@ -1,0 +1,76 @@
+"""Which games a user may open, and in which role. Declared here once, used by views and
+consumers alike (see accounts/permissions.py for the role rules).
+
+- A student opens a game only if they hold a seat in it: they see their seat's view.
+- A teacher opens any game of a class they teach: the coach view, read-only, every hand.
+- Nobody else finds it (404 / socket closed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from accounts.permissions import is_student, is_teacher
+from games import registry
+
+from games.models import Game, Move, Seat
+from games.spec import SeatMove
+
+
+@dataclass(frozen=True)
+class TableAccess:
+    game: Game
+    seat: Seat | None  # the viewer's seat; None for a coach
+    coach: bool
+
+    @property
+    def can_move(self) -> bool:
+        return self.seat is not None
+
+
+def game_access(*, user, game_id: int) -> TableAccess | None:
+    if is_student(user):
+        seat = (Seat.objects.select_related("game").filter(game_id=game_id, user=user).first())
+        return TableAccess(seat.game, seat, coach=False) if seat else None
+    if is_teacher(user):
+        game = Game.objects.filter(pk=game_id, classroom__teachers=user).first()
+        return TableAccess(game, None, coach=True) if game else None
+    return None
+
+
+def recent_events(*, game: Game, limit: int = 8) -> list[list[dict]]:
+    """The events of the last accepted moves, newest last, for the "what just happened" list.
+    Only the events column: every push re-renders this list, and whole move rows (with their
+    analysis) cost more to load than the rest of the table."""
+    events = list(game.moves.filter(accepted=True).order_by("-sequence")
+                  .values_list("events", flat=True)[:limit])
+    events.reverse()
+    return events
+
+
+def seat_moves(*, game: Game, seat: Seat, accepted_only: bool = False,
+               last_only: bool = False) -> list[SeatMove]:
+    """A player's own recorded attempts in a game, oldest first (or only the latest), as the
+    game's hooks read them (the results screen, a mental-maths answer's feedback)."""
+    moves = Move.objects.filter(game=game, seat=seat)
+    if accepted_only:
+        moves = moves.filter(accepted=True)
+    rows = moves.order_by("-sequence" if last_only else "sequence").values_list(
+        "accepted", "error_code", "analysis", "answer")
+    return [SeatMove(accepted=a, error_code=e or "", analysis=an or {}, answer=ans)
+            for a, e, an, ans in (rows[:1] if last_only else rows)]
+
+
+def accepted_moves(*, game: Game) -> list[Move]:
+    return list(game.moves.filter(accepted=True).select_related("seat").order_by("sequence"))
+
+
+def game_state_at(*, game: Game, turn: int, moves: list[Move] | None = None) -> dict:
+    """The state after `turn` accepted moves, rebuilt from the seed and the recorded actions
+    (engines are deterministic, so this is exactly the state the players saw)."""
+    engine = registry.spec_for(game.key).engine
+    names = [seat.name for seat in game.seats.all()]
+    state = engine.new_game(names, game.options, game.seed)
+    for move in (moves if moves is not None else accepted_moves(game=game))[:turn]:
+        state, _ = engine.apply(state, move.seat.name, move.action)
+    return state

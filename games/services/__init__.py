@@ -1,0 +1,15 @@
+"""Game writes (HackSoft style: every change goes through a service function).
+
+- `moves`: creating a game and applying a move (the one move service for students and bots);
+- `tables`: tables with classmates (lobby, invitations, starting);
+- `bots`: computer players' turns.
+
+The move service's names are re-exported here: they are what the rest of the project calls.
+"""
+
+from games.services.moves import (BOT_NAMES, MoveResult, SeatSpec, bot_seats, game_apply_move,
+                                  game_create, game_in_progress_for_assignment,
+                                  game_start_for_assignment)
+
+__all__ = ["BOT_NAMES", "MoveResult", "SeatSpec", "bot_seats", "game_apply_move", "game_create",
+           "game_in_progress_for_assignment", "game_start_for_assignment"]

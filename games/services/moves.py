@@ -1,0 +1,262 @@
+"""Game writes. Every move — a student's or a bot's — goes through `game_apply_move`.
+
+Locking: `game_apply_move` takes `select_for_update` on the game row for the whole
+check-apply-record sequence, so two submissions for one game are serialised; the second
+sees the new version and is answered "stale" (or "duplicate" if it repeats an idempotency
+key) and is never applied. The move and the new state are written in the same transaction,
+and the broadcast and bot scheduling happen only after commit (`transaction.on_commit`), so
+nobody is ever told about a move that was rolled back; a broadcast that fails after commit
+is logged and does not undo or hide the committed change (`announce_on_commit`).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from games import registry
+from games.engine import IllegalMove
+
+from games import signals
+from games.models import Game, Move, Seat
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    name: str
+    user: Any = None
+    bot_level: str = ""
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """What happened to one submission. `status`: applied, rejected, duplicate or stale."""
+
+    status: str
+    game: Game
+    move: Move | None = None
+    code: str = ""
+    message: str = ""
+    events: list = field(default_factory=list)
+
+    @property
+    def applied(self) -> bool:
+        return self.status == "applied"
+
+
+SEED_BITS = 63  # Game.seed is a signed 64-bit BigIntegerField
+
+
+def new_seed() -> int:
+    """The seed of a new deal: 63 bits from the operating system's CSPRNG (`secrets`).
+
+    Never the clock, and never a small number: a child who knows their own hand must not be
+    able to search the seeds (a clock reading, or all 2**31) for the one that deals it and so
+    learn every other hand and the deck. Every game a person starts gets one (game_create
+    without a seed, table_open); only devtools and tests pass fixed seeds."""
+    return secrets.randbits(SEED_BITS)
+
+
+REDEALS = 20  # a deal over at once is dealt again this many times at most
+
+
+def deal(engine, names: list[str], options: dict | None, seed: int | None = None) -> tuple[dict, int]:
+    """The first state of a new game and the seed it was dealt from.
+
+    A deal that is over before anybody has moved is dealt again, as players would shuffle
+    again: Numero Solitaire ends as soon as no take is possible, and about one deal in twelve
+    allows none, which showed a child "You won!" with nothing played. Each deal is one the
+    rules allow, so nothing in the rules changes; the seed kept is the one dealt, so a replay
+    rebuilds the same game. Without `seed` every deal is unpredictable (`new_seed`); from a
+    given seed (devtools, tests, a table's stored seed) the next seeds follow from it."""
+    fixed = seed is not None
+    seed = new_seed() if seed is None else seed
+    state = engine.new_game(list(names), options or {}, seed)
+    for _ in range(REDEALS):
+        if not state.get("finished"):
+            break
+        seed = (seed + 1) % (1 << SEED_BITS) if fixed else new_seed()
+        state = engine.new_game(list(names), options or {}, seed)
+    return state, seed
+
+
+def game_create(*, key: str, classroom, seats: list[SeatSpec], options: dict | None = None,
+                seed: int | None = None, assignment=None, created_by=None) -> Game:
+    """Create a game with every seat filled and deal it (raises BadScenario for bad options).
+    Without `seed` the deal is unpredictable (`new_seed`); devtools and tests pass their own.
+    A deal over before anyone moved is dealt again (`deal`)."""
+    engine = registry.spec_for(key).engine
+    state, seed = deal(engine, [s.name for s in seats], options, seed)
+    now = timezone.now()
+    with transaction.atomic():
+        game = Game.objects.create(
+            key=key, options=state["options"], seed=seed, state=state, version=0,
+            status=Game.Status.ACTIVE, classroom=classroom, assignment=assignment,
+            created_by=created_by, started_at=now, turn_started_at=now,
+        )
+        Seat.objects.bulk_create([
+            Seat(game=game, position=i, user=s.user, bot_level=s.bot_level, name=s.name)
+            for i, s in enumerate(seats)
+        ])
+        if state.get("finished"):  # every re-deal was over at once too: record it as played
+            game.status, game.finished_at = Game.Status.FINISHED, now
+            game.save(update_fields=["status", "finished_at", "updated_at"])
+            _record_results(game, engine, state)
+            _send_on_commit(signals.game_finished, game_id=game.pk)
+        announce_on_commit(game_id=game.pk)
+        class_games_changed(game=game)
+    return game
+
+
+def class_games_changed(*, game: Game) -> None:
+    """A game of a class started, finished or closed: once that commits, the class's open
+    teacher dashboards re-read who is playing now (moves in between are not announced)."""
+    if game.classroom_id is not None:
+        _send_on_commit(signals.class_games_changed, classroom_id=game.classroom_id)
+
+
+def _send_on_commit(signal, **kwargs) -> None:
+    """Send `signal` once the transaction commits (games/signals.py). Robust: a failing
+    receiver is logged, and neither the other receivers nor the commit's other callbacks
+    (the table's own broadcast) are affected."""
+    transaction.on_commit(lambda: signal.send_robust(sender=Game, **kwargs), robust=True)
+
+
+def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: int,
+                    idempotency_key: str = "", answer: int | None = None,
+                    schedule_bots: bool = True) -> MoveResult:
+    """Validate and apply one decision of `seat`, recording it whether accepted or not."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if idempotency_key:
+            earlier = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                return MoveResult("duplicate", game, earlier, earlier.error_code,
+                                  "That move was already received.")
+        if game.status in (Game.Status.LOBBY, Game.Status.ABANDONED):
+            # A table still in its lobby has no cards yet, and a stopped one takes no more
+            # moves. Nothing is recorded: there was no decision to make. (A finished game's
+            # engine answers `game_over` itself, and that attempt is recorded.)
+            message = ("The game has not started yet." if game.status == Game.Status.LOBBY
+                       else "This game was stopped.")
+            return MoveResult("rejected", game, None, "not_active", message)
+        if game.version != expected_version:
+            return MoveResult("stale", game, None, "stale",
+                              "The game moved on before your move arrived. Here is the latest.")
+        engine = registry.spec_for(game.key).engine
+        now = timezone.now()
+        move = Move(
+            game=game, seat=seat, sequence=_next_sequence(game), version_before=game.version,
+            action=action,
+            analysis=_analyse(engine, game.state, seat.name, action),
+            think_ms=_think_ms(game, now), answer=answer, idempotency_key=idempotency_key,
+        )
+        try:
+            state, events = engine.apply(game.state, seat.name, action)
+        except IllegalMove as exc:
+            move.accepted, move.error_code = False, exc.code
+            move.save()
+            return MoveResult("rejected", game, move, exc.code, exc.message)
+        move.accepted, move.events = True, events
+        move.save()
+        _store_state(game, engine, state, now)
+        announce_on_commit(game_id=game_id, schedule_bots=schedule_bots)
+    return MoveResult("applied", game, move, events=events)
+
+
+def _next_sequence(game: Game) -> int:
+    last = Move.objects.filter(game=game).aggregate(last=Max("sequence"))["last"]
+    return 0 if last is None else last + 1
+
+
+def _think_ms(game: Game, now) -> int | None:
+    if game.turn_started_at is None:
+        return None
+    return max(0, int((now - game.turn_started_at).total_seconds() * 1000))
+
+
+def _analyse(engine, state: dict, player: str, action: Any) -> dict:
+    """Skill facts for the decision. Analysis must never block play: a malformed action has
+    nothing to analyse, and a failure is logged rather than refusing the move."""
+    if not isinstance(action, dict):
+        return {}
+    try:
+        return engine.analyse(state, player, action)
+    except IllegalMove:
+        return {}
+    except Exception:  # noqa: BLE001 - logged, and the move itself is still judged by apply()
+        log.exception("analyse failed for %s", engine.key)
+        return {"analysis_error": True}
+
+
+def _store_state(game: Game, engine, state: dict, now) -> None:
+    game.state = state
+    game.version += 1
+    game.turn_started_at = now
+    fields = ["state", "version", "turn_started_at", "updated_at"]
+    if state.get("finished"):
+        game.status, game.finished_at = Game.Status.FINISHED, now
+        fields += ["status", "finished_at"]
+        _record_results(game, engine, state)
+        _send_on_commit(signals.game_finished, game_id=game.pk)  # the skill report
+        class_games_changed(game=game)  # "playing now" at once, before the report is ready
+    game.save(update_fields=fields)
+
+
+def _record_results(game: Game, engine, state: dict) -> None:
+    winners = set(engine.summary(state)["winners"])
+    scores = engine.scores(state)
+    for seat in game.seats.all():
+        seat.is_winner = seat.name in winners
+        seat.score = scores.get(seat.name)
+        seat.save(update_fields=["is_winner", "score"])
+
+
+def after_change(*, game_id: int, schedule_bots: bool = True) -> None:
+    """Runs after commit: `game_changed` tells the table, then lets any bot whose turn it is
+    play (games/receivers.py)."""
+    signals.game_changed.send(sender=Game, game_id=game_id, schedule_bots=schedule_bots)
+
+
+def announce_on_commit(*, game_id: int, schedule_bots: bool = True) -> None:
+    """`after_change` once the transaction commits, robustly: the change is committed by then,
+    so a broadcast or a bot's turn that cannot be queued (Redis stopped) is logged and never
+    turns the change into an error (a 500 for a game that was in fact created, a socket closed
+    after its move was applied). The receivers catch their own transport errors
+    (games/realtime.py, games/tasks.py); this catches whatever else a receiver raises. Pages
+    catch up when their socket reconnects, and the table's socket wakes its bots on connect."""
+    transaction.on_commit(lambda: after_change(game_id=game_id, schedule_bots=schedule_bots),
+                          robust=True)
+
+
+BOT_NAMES = ("Robo", "Zip", "Bolt", "Pixel", "Nova")
+
+
+def bot_seats(*, count: int, level: str, avoid: set[str]) -> list[SeatSpec]:
+    names = [n for n in BOT_NAMES if n not in avoid][:count]
+    return [SeatSpec(name, bot_level=level) for name in names]
+
+
+def game_in_progress_for_assignment(*, assignment, student) -> Game | None:
+    return (Game.objects.filter(assignment=assignment, status=Game.Status.ACTIVE, seats__user=student)
+            .order_by("-created_at").first())
+
+
+def game_start_for_assignment(*, assignment, student) -> Game:
+    """A game against computer players as the assignment sets it (game, options, level, how
+    many); an unfinished one is resumed instead of starting another."""
+    running = game_in_progress_for_assignment(assignment=assignment, student=student)
+    if running is not None:
+        return running
+    me = SeatSpec(student.display_name, user=student)
+    seats = [me] + bot_seats(count=assignment.bot_count, level=assignment.bot_level, avoid={me.name})
+    return game_create(key=assignment.game, classroom=assignment.classroom, seats=seats,
+                       options=assignment.options, assignment=assignment, created_by=student)

@@ -1,0 +1,139 @@
+"""The plug-in contract of a game on the Django side: `GameSpec` and its hooks.
+
+Each game's adapter (games/adapters/<game>.py) builds one GameSpec; games/registry.py lists
+them. The hooks are pure functions of a player's view (or of plain data the generic code
+loads, such as `SeatMove`s), so an adapter never queries the database and never sees
+another player's hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine import Engine
+from games.engine.skills import GameSkills
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A teaching preset a teacher picks in the assignment form."""
+
+    key: str
+    label: str
+    options: dict
+
+
+@dataclass(frozen=True)
+class SeatMove:
+    """One of the viewer's own recorded attempts, for hooks that look back at their play."""
+
+    accepted: bool
+    error_code: str
+    analysis: dict
+    answer: int | None = None
+
+
+class BadSelection(ValueError):
+    """A selection query the page never sends; `str()` is a plain sentence for the child."""
+
+
+@dataclass(frozen=True)
+class SelectionHook:
+    """An optional step-by-step selection on the server (Numero: a hand card, then centre
+    cards). The generic view `games:selection` parses the query, renders `template` with
+    `context(view, parsed)` for the player's own view, and changes nothing; the move itself
+    still goes over the socket through the move service."""
+
+    parse: Callable[[Mapping[str, str]], Any]  # raises BadSelection
+    context: Callable[[dict, Any], dict]       # (own view, parsed) -> template context
+    template: str                              # the play area's template
+    empty: Any = None                          # the parsed value of "nothing picked yet"
+
+
+@dataclass(frozen=True)
+class MentalMathHook:
+    """An optional mental-maths mode, switched on per assignment: the player types the
+    result with the move (`answer`), and sees how their last answer went."""
+
+    # (own view, the player's last accepted move or None) -> extra board context
+    context: Callable[[dict, SeatMove | None], dict]
+
+
+def _your_turn(view: dict) -> str:
+    return "Your turn."
+
+
+def _no_board_context(view: dict) -> dict:
+    return {}
+
+
+def _nothing_went_well(moves: list[SeatMove]) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    key: str
+    name: str
+    pitch: str                    # one line for menus
+    engine: Engine
+    bots: Mapping[str, type]      # bot level -> bot class (constructed with (engine, seed))
+    presets: tuple[Preset, ...]
+    free_play_bots: int           # computer opponents in a free-play game
+    board_template: str           # included by games/_table.html and games/replay.html
+    scripts: tuple[str, ...] = ()  # static JS the table page loads, e.g. ("js/<game>.js",)
+    # Options of a game that no assignment sets (free play, tables with classmates): by
+    # default the engine's own; a game whose defaults could end before everyone has played
+    # names safer ones.
+    free_play_options: Mapping[str, Any] = field(default_factory=dict)
+    your_turn: Callable[[dict], str] = _your_turn             # status line on the player's turn
+    board_context: Callable[[dict], dict] = _no_board_context  # extra board template values
+    went_well: Callable[[list[SeatMove]], list[str]] = _nothing_went_well  # results screen
+    selection: SelectionHook | None = None
+    mental_math: MentalMathHook | None = None
+    skills: GameSkills | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def min_players(self) -> int:
+        return self.engine.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.engine.max_players
+
+    @property
+    def is_solo(self) -> bool:
+        return self.max_players == 1
+
+    @property
+    def players_label(self) -> str:
+        low, high = self.min_players, self.max_players
+        if high == 1:
+            return "1 player"
+        return f"{low} players" if low == high else f"{low}-{high} players"
+
+    @property
+    def bot_count_range(self) -> tuple[int, int]:
+        """How many computer players can join one student at the table."""
+        return max(self.min_players - 1, 0), self.max_players - 1
+
+    @property
+    def multiplayer(self) -> bool:
+        return self.max_players > 1
+
+    def preset(self, key: str) -> Preset | None:
+        return next((p for p in self.presets if p.key == key), None)
+
+    def make_bot(self, level: str, seed: int = 0):
+        """A bot for this game: `bot.choose(view) -> action`. Bots only ever see a view."""
+        if level not in self.bots:
+            raise KeyError(f"unknown bot level: {level!r}")
+        return self.bots[level](self.engine, seed)
+
+
+def presets_from(table: Mapping[str, Mapping]) -> tuple[Preset, ...]:
+    """An engine package's PRESETS ({key: {"label", "options"}}) as Presets."""
+    return tuple(Preset(key, p["label"], dict(p["options"])) for key, p in table.items())

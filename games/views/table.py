@@ -1,0 +1,141 @@
+"""Game pages. The table itself lives on the WebSocket; these views open it and start games."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from accounts.permissions import student_required
+from games import registry
+from games.engine import BOT_LEVELS
+from games.rendering import board_context, table_context
+from games.selectors.play import accepted_moves, game_access, game_state_at
+from games.services.moves import BOT_NAMES, SeatSpec, bot_seats, game_create
+from games.services.tables import TableError, game_abandon, game_leave
+
+def game_page(request, game_id: int):
+    access = game_access(user=request.user, game_id=game_id) if request.user.is_authenticated else None
+    if access is None:
+        raise Http404("No such game here.")
+    game = access.game
+    if game.status == game.Status.ABANDONED and game.state is not None and not access.coach:
+        # A dealt game that was stopped (by a teacher, or left alone too long) is put away.
+        messages.info(request, f"That game of {registry.spec_for(game.key).name} was stopped, "
+                               "so it is put away. Start a new one whenever you like!")
+        return redirect("classroom:student_home")
+    if game.status in (game.Status.LOBBY, game.Status.ABANDONED) and game.state is None:
+        return redirect("games:lobby", game_id=game_id)  # no cards dealt: the table's lobby
+    context = table_context(game=access.game, seat=access.seat, coach=access.coach)
+    # Who would carry on if this student left (the Leave question names them: _leave.html).
+    context["classmates"] = _names([s.name for s in context["seats"] if s.user_id and access.seat
+                                    and s.pk != access.seat.pk])
+    return render(request, "games/table.html", context)
+
+
+@require_POST
+def game_stop(request, game_id: int):
+    """The table's Stop (after its "Stop this game?" question). A student alone with computer
+    players stops the game; with classmates still playing, a computer player takes the
+    student's seat so they can finish (games.services.tables.game_leave); back to their page.
+    A teacher ("Tables & games now") stops the game for everyone at the table."""
+    access = game_access(user=request.user, game_id=game_id) if request.user.is_authenticated else None
+    if access is None or (access.seat is None and not access.coach):
+        raise Http404("No such game here.")
+    name = registry.spec_for(access.game.key).name
+    if access.coach:
+        if game_abandon(game_id=access.game.pk):
+            players = _names([s.name for s in access.game.seats.all() if s.user_id])
+            messages.success(request, f"{name} with {players or 'computer players'} was stopped. "
+                                      "It does not count as finished.")
+        else:
+            messages.info(request, f"That game of {name} had already ended.")
+        return redirect("classroom:teacher_tables", pk=access.game.classroom_id)
+    try:
+        left = game_leave(student=request.user, game_id=access.game.pk)
+    except TableError as exc:
+        messages.info(request, str(exc))
+    else:
+        if left.carried_on:
+            others = _names(list(left.carried_on))
+            messages.success(request, f"You left {name}. A computer player took your place, so "
+                                      f"{others} can finish the game. It does not count for you.")
+        else:
+            messages.success(request, f"You stopped {name}. It did not count as finished. "
+                                      "Start a new game whenever you like!")
+    return redirect("classroom:student_home")
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+@student_required
+@require_POST
+def free_play_start(request, key: str):
+    spec = registry.get(key)
+    classroom = request.user.classroom
+    if spec is None or classroom is None or not classroom.free_play:
+        raise Http404("That game is not open for free play.")
+    level = request.POST.get("level", "player")
+    if level not in BOT_LEVELS:
+        level = "player"
+    me = request.user.display_name
+    seats = [SeatSpec(me, user=request.user)] + bot_seats(count=spec.free_play_bots, level=level, avoid={me})
+    game = game_create(key=key, classroom=classroom, seats=seats, options=dict(spec.free_play_options),
+                       created_by=request.user)
+    return redirect("games:table", game_id=game.pk)
+
+
+def game_replay(request, game_id: int):
+    """Step through a finished game. `?turn=N` shows the table after N moves; teachers see
+    every hand, a student sees only what they saw while playing."""
+    access = game_access(user=request.user, game_id=game_id) if request.user.is_authenticated else None
+    if access is None:
+        raise Http404("No such game here.")
+    game = access.game
+    if game.status != game.Status.FINISHED:
+        return redirect("games:table", game_id=game.pk)
+    moves = accepted_moves(game=game)
+    try:
+        turn = int(request.GET.get("turn", len(moves)))
+    except ValueError:
+        turn = len(moves)
+    turn = max(0, min(turn, len(moves)))
+    spec = registry.spec_for(game.key)
+    engine = spec.engine
+    state = game_state_at(game=game, turn=turn, moves=moves)
+    view = engine.coach_view(state) if access.coach else engine.view(state, access.seat.name)
+    move = moves[turn - 1] if turn else None
+    return render(request, "games/replay.html", {
+        "game": game, "spec": spec, "view": view, "coach": access.coach,
+        "seat": access.seat, "seats": list(game.seats.all()), "turn": turn, "last_turn": len(moves),
+        "move": move, "interactive": False,
+        "said": [engine.describe_event(e) for e in move.events] if move else [],
+        **board_context(spec=spec, game=game, view=view, seat=None),
+    })
+
+
+@student_required
+@require_POST
+def play_again(request, game_id: int):
+    """The same game, options and assignment again; classmates' seats go to computer players
+    (a new classmates' table is opened from the lobby instead)."""
+    access = game_access(user=request.user, game_id=game_id)
+    if access is None or access.seat is None:
+        raise Http404("No such game here.")
+    old = access.game
+    seats = []
+    for s in old.seats.all():
+        if s.pk == access.seat.pk:
+            seats.append(SeatSpec(s.name, user=request.user))
+        else:
+            taken = {seat.name for seat in old.seats.all()} | {seat.name for seat in seats}
+            seats.append(SeatSpec(s.name if s.bot_level else _free_bot_name(taken, s.name),
+                                  bot_level=s.bot_level or "player"))
+    game = game_create(key=old.key, classroom=old.classroom, seats=seats, options=old.options,
+                       assignment=old.assignment, created_by=request.user)
+    return redirect("games:table", game_id=game.pk)
+
+
+def _free_bot_name(taken: set, fallback: str) -> str:
+    return next((n for n in BOT_NAMES if n not in taken), f"Bot {fallback}")

@@ -1,0 +1,146 @@
+"""PDF progress reports in plain words: one student (for a parent), or a whole class (a
+summary page, then one page per student). reportlab platypus; DejaVu for any name."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from django.utils import timezone
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer,
+                                Table, TableStyle)
+from xml.sax.saxutils import escape
+
+from classroom.cards_pdf import _fonts
+from classroom.models import Classroom
+
+from .. import selectors
+from ..words import band_for, fact_to_practise, growth_sentence, seconds, student_sentence
+from .rows import game_name, skill_cells
+
+INK, MUTED = colors.HexColor("#1d2433"), colors.HexColor("#4a5468")
+# Band words for a parent: the same bands as the teacher's table, said more gently.
+PARENT_WORDS = {"strong": "going well", "fair": "getting there", "practise": "worth practising",
+                "help": "needs more practice", "few": "too early to tell", "none": "not played yet"}
+
+
+def _styles():
+    regular, bold = _fonts()
+    return {
+        "h1": ParagraphStyle("h1", fontName=bold, fontSize=18, leading=22, textColor=INK, spaceAfter=4),
+        "h2": ParagraphStyle("h2", fontName=bold, fontSize=13, leading=17, textColor=INK,
+                             spaceBefore=8, spaceAfter=3),
+        "body": ParagraphStyle("body", fontName=regular, fontSize=10.5, leading=14.5, textColor=INK),
+        "muted": ParagraphStyle("muted", fontName=regular, fontSize=9, leading=12, textColor=MUTED),
+        "cell": ParagraphStyle("cell", fontName=regular, fontSize=8.5, leading=10.5, textColor=INK),
+        "bold": bold,
+    }
+
+
+def _p(text: str, style) -> Paragraph:
+    return Paragraph(escape(text), style)
+
+
+def _student_story(classroom: Classroom, student, st) -> list:
+    """The flowables of one student's report."""
+    name = student.display_name
+    today = timezone.localdate().strftime("%-d %B %Y")
+    story = [_p(f"{name}: progress report", st["h1"]),
+             _p(f"{classroom.name} · Numberdeck maths card games · {today}", st["muted"]),
+             Spacer(1, 4 * mm),
+             _p(f"In Numberdeck, children play card games that practise arithmetic. Every "
+                f"decision {name} makes is looked at, and these pages say what went well and "
+                f"what to practise next, in {name}'s own games only.", st["body"])]
+    measures = selectors.student_measures(classroom=classroom, student=student)
+    if not measures:
+        story.append(Spacer(1, 3 * mm))
+        story.append(_p(f"{name} has not finished any games yet, so there is nothing to report "
+                        f"so far.", st["body"]))
+        return story
+    story.append(_p("What we counted", st["h2"]))
+    for sm in measures:
+        m, cell = sm.cell.measure, sm.cell
+        where = game_name(m.game) if m.game else "All games"
+        if not m.has_misses:
+            text = f"{name} takes about {seconds(cell.median)} to decide, over {cell.chances} decisions."
+            story.append(KeepTogether([_p(f"{m.title} ({where})", st["h2"]), _p(text, st["body"])]))
+            continue
+        band = band_for(cell.misses, cell.chances)
+        lines = [_p(f"{m.title} ({where}): {PARENT_WORDS.get(band.key, band.label)}", st["h2"]),
+                 _p(student_sentence(m, cell.misses, cell.chances, who=name), st["body"])]
+        if sm.trend:
+            pts = [p for p in sm.trend.points if p.chances]
+            if len(pts) >= 2:
+                before = (sum(p.misses for p in pts[:-1]), sum(p.chances for p in pts[:-1]))
+                growth = growth_sentence(before=before, recent=(pts[-1].misses, pts[-1].chances),
+                                         who=name)
+                if growth:
+                    lines.append(_p(growth, st["body"]))
+        story.append(KeepTogether(lines))
+    grid = selectors.fact_grid(classroom=classroom, student=student)
+    if grid.declared:
+        story.append(_p("Times tables", st["h2"]))
+        known = grid.known()
+        story.append(_p(f"{name} named {len(known)} different times-table facts correctly every "
+                        f"time.", st["body"]))
+        if grid.missed:
+            facts = "; ".join(fact_to_practise(m.card, m.said, who=name) for m in grid.missed)
+            story.append(_p(f"Good facts to practise together: {facts}.", st["body"]))
+    story.append(Spacer(1, 4 * mm))
+    story.append(_p("A few short games a week help most. Thank you for your support!", st["muted"]))
+    return story
+
+
+def _build(story) -> bytes:
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(out, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
+                            topMargin=16 * mm, bottomMargin=16 * mm, title="Progress report",
+                            author="Numberdeck")
+    doc.build(story)
+    return out.getvalue()
+
+
+def student_pdf(*, classroom: Classroom, student) -> bytes:
+    return _build(_student_story(classroom, student, _styles()))
+
+
+def class_pdf(*, classroom: Classroom, progress: Callable[[int], None] | None = None) -> bytes:
+    st = _styles()
+    cells = skill_cells(classroom=classroom)
+    today = timezone.localdate().strftime("%-d %B %Y")
+    story = [_p(f"{classroom.name}: class progress report", st["h1"]),
+             _p(f"Numberdeck · {today} · {len(cells)} students", st["muted"]), Spacer(1, 4 * mm),
+             _p("How many students are where, for each measure (with at least 5 chances):",
+                st["body"]), Spacer(1, 2 * mm)]
+    labels = ["Strong", "Getting there", "Practise", "Needs help", "Too few to tell"]
+    data = [[_p(h, st["cell"]) for h in ["Measure"] + labels]]
+    for i, cell0 in enumerate(cells[0][1] if cells else []):
+        m = cell0.measure
+        if not m.has_misses:
+            continue
+        counts = {label: 0 for label in labels}
+        for _, row in cells:
+            c = row[i]
+            if c.chances:
+                counts[band_for(c.misses, c.chances).label] += 1
+        if sum(counts.values()):
+            data.append([_p(f"{m.title} ({game_name(m.game) if m.game else 'all games'})", st["cell"])]
+                        + [_p(str(counts[label]), st["cell"]) for label in labels])
+    if len(data) > 1:
+        table = Table(data, colWidths=[60 * mm] + [22 * mm] * 5, repeatRows=1)
+        table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, MUTED),
+                                   ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eef1f7")),
+                                   ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+        story.append(table)
+    else:
+        story.append(_p("No finished games yet.", st["body"]))
+    for n, (student, _) in enumerate(cells, start=1):
+        story.append(PageBreak())
+        story.extend(_student_story(classroom, student, st))
+        if progress:
+            progress(n)
+    return _build(story)

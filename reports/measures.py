@@ -1,0 +1,66 @@
+"""The skill measures of shared/spec/skills.md, as teachers and students read them.
+
+Each game declares its own measures beside its engine (games/engine/<game>/skills.py, listed
+by games/registry.py); the reports add the two every game has: rule errors and thinking time.
+The measures are read from the registry at call time, never kept here, because a game can be
+registered at run time (tests register a toy game and expect its measure in the reports).
+
+A report cell reads "<miss_words>: 4 of 37 <chance_unit>"; `about` explains the measure.
+`game` is the game key whose moves give chances ("" for every game).
+"""
+
+from __future__ import annotations
+
+from games import registry
+from games.engine.skills import Measure
+
+RULES = "all.rule_errors"
+THINK = "all.think_time"
+
+# The measures of every game, after the games' own (in that order in tables and exports).
+GENERIC = (
+    Measure(RULES, "", "Rules",
+            "Tried a move the rules do not allow", "attempts",
+            "Plays by the rules.",
+            well_words="made a move the rules allow"),
+    Measure(THINK, "", "Thinking time",
+            "", "decisions",
+            "Median seconds per decision.", has_misses=False),
+)
+
+
+def all_measures() -> list[Measure]:
+    """Every registered game's measures (in menu order), then the generic ones."""
+    return [*registry.measures(), *GENERIC]
+
+
+def measure_by_id(measure_id: str) -> Measure | None:
+    """The measure with this id, or None (an id from a URL or an old row may be anything)."""
+    return next((m for m in all_measures() if m.id == measure_id), None)
+
+
+def measures_by_id() -> dict[str, Measure]:
+    """{id: measure} for a loop that looks many ids up (one registry read)."""
+    return {m.id: m for m in all_measures()}
+
+
+def fact_measures() -> list[Measure]:
+    """The measures whose details are "AxB" facts: the times-table heat map shows them."""
+    return [m for m in all_measures() if m.fact_grid]
+
+
+def evidence_measures(measure_id: str) -> tuple[str, ...]:
+    """The evidence rows behind a measure's chances. Every attempt is a chance at the rules:
+    a refused one has its own `all.rule_errors` row (a miss, detail = its error code), an
+    accepted one is counted by its `all.think_time` row (the decision and its thinking time),
+    so an accepted move is written once, not twice."""
+    return (RULES, THINK) if measure_id == RULES else (measure_id,)
+
+
+def describe(measure: Measure | str, misses: int, chances: int) -> str:
+    """'Chose a higher operator when a lower one was in hand: 4 of 37 turns'. Takes the
+    measure or its id (a table cell has the measure already: no registry read per cell)."""
+    m = measure_by_id(measure) if isinstance(measure, str) else measure
+    if m is None:
+        raise KeyError(f"unknown measure: {measure!r}")
+    return f"{m.miss_words}: {misses} of {chances} {m.chance_unit}"

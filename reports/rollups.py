@@ -1,0 +1,83 @@
+"""A class's roll-ups, rebuilt from its evidence (the dashboard reads only these).
+
+One GROUP BY in the database counts the evidence per (student, assignment, week, measure,
+detail); every roll-up is a sum of those groups, so Python only adds a few thousand numbers.
+Think-time medians need the values themselves: they are read once, kept per smallest group
+and joined per roll-up.
+
+Rows written (see models.SkillRollup): for the student, the class, each assignment (per
+student and whole), all time (week null) and per week (its Monday); detail "" for the whole
+measure, plus one row per detail of a measure whose rows have details (a fact of a
+`fact_grid` measure, e.g. "7x8"), `all.rule_errors` (each error code) and `all.think_time`
+(each decision kind). `all.rule_errors` chances also count the
+accepted moves' `all.think_time` rows (see measures.evidence_measures).
+
+Call through services.class_rollups_rebuild, which locks the class row: the rows are
+deleted and written again in one transaction (SQLite does not enforce the unique key when
+some of its columns are null, so nothing may rely on it).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from statistics import median
+
+from django.db.models import Count, Q, Sum
+
+from .measures import RULES, THINK
+from .models import SkillEvidence, SkillRollup
+
+Scope = SkillRollup.Scope
+
+
+def _targets(student, assignment, week, detail):
+    """The roll-up keys (scope, student, assignment, week, detail) one group adds to."""
+    weeks = (None, week)
+    details = ("", detail) if detail else ("",)
+    for w in weeks:
+        for d in details:
+            yield (Scope.STUDENT, student, None, w, d)
+            yield (Scope.CLASS, None, None, w, d)
+            if assignment is not None:
+                yield (Scope.ASSIGNMENT, student, assignment, w, d)
+                yield (Scope.ASSIGNMENT, None, assignment, w, d)
+
+
+def rebuild(*, classroom_id: int) -> int:
+    """Replace the class's roll-ups; returns how many rows were written."""
+    evidence = SkillEvidence.objects.filter(classroom_id=classroom_id).order_by()
+    groups = (evidence.values_list("student_id", "assignment_id", "week", "measure", "detail")
+              .annotate(chances=Count("id"), misses=Count("id", filter=Q(missed=True)),
+                        amount=Sum("amount")))
+    totals: dict[tuple, list] = defaultdict(lambda: [0, 0, 0.0])
+    for student, assignment, week, measure, detail, chances, misses, amount in groups:
+        for scope, s, a, w, d in _targets(student, assignment, week, detail):
+            row = totals[(scope, s, a, w, measure, d)]
+            row[0] += chances
+            row[1] += misses
+            row[2] += amount or 0.0
+        if measure == THINK:  # accepted moves: chances at the rules too (measures.evidence_measures)
+            for scope, s, a, w, d in _targets(student, assignment, week, ""):
+                totals[(scope, s, a, w, RULES, d)][0] += chances
+    medians = _think_medians(evidence)
+    SkillRollup.objects.filter(classroom_id=classroom_id).delete()
+    rows = [SkillRollup(scope=scope, classroom_id=classroom_id, student_id=s, assignment_id=a, week=w,
+                        measure=measure, detail=d, chances=c, misses=x, amount_total=round(amount, 3),
+                        amount_median=medians.get((scope, s, a, w, d)) if measure == THINK else None)
+            for (scope, s, a, w, measure, d), (c, x, amount) in totals.items()]
+    SkillRollup.objects.bulk_create(rows, batch_size=2000)
+    return len(rows)
+
+
+def _think_medians(evidence) -> dict[tuple, float]:
+    finest: dict[tuple, list[float]] = defaultdict(list)
+    for student, assignment, week, detail, amount in (
+            evidence.filter(measure=THINK, amount__isnull=False)
+            .values_list("student_id", "assignment_id", "week", "detail", "amount")
+            .iterator(chunk_size=20000)):
+        finest[(student, assignment, week, detail)].append(amount)
+    joined: dict[tuple, list[float]] = defaultdict(list)
+    for (student, assignment, week, detail), values in finest.items():
+        for key in _targets(student, assignment, week, detail):
+            joined[key].extend(values)
+    return {key: round(median(values), 3) for key, values in joined.items()}

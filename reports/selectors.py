@@ -1,0 +1,517 @@
+"""Reads for the skill reports, always for one class the caller has already fetched through
+`classroom.selectors.classes_for_teacher` (views and the dashboard consumer do that), or for
+a student's own rows.
+
+The dashboard reads roll-ups, never evidence, in a fixed number of queries whatever the class
+size; the drill-down reads the evidence rows behind one number.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime, time, timedelta
+
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from accounts.models import User
+from classroom import selectors as classroom_selectors
+from classroom.models import Assignment, Classroom
+from classroom.progress import Progress
+from games.engine.skills import FACT_RANGE, Measure, parse_fact
+from games.models import Game, Seat
+
+from .measures import all_measures, evidence_measures, fact_measures, measures_by_id
+from .models import NeedsHelpFlag, RecomputeJob, SkillEvidence, SkillRollup
+from .words import Cell, fact_to_practise
+
+STUDENT, CLASS, ASSIGNMENT = (SkillRollup.Scope.STUDENT, SkillRollup.Scope.CLASS,
+                              SkillRollup.Scope.ASSIGNMENT)
+TREND_WEEKS = 8
+DRILL_LIMIT = 100
+
+
+def monday(day: date) -> date:
+    return day - timedelta(days=day.weekday())
+
+
+def _empty_cells(measures) -> dict[str, Cell]:
+    return {m.id: Cell(m) for m in measures}
+
+
+# ----- the skill table ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SkillRow:
+    student: User
+    cells: list[Cell]
+
+
+@dataclass(frozen=True)
+class SkillTable:
+    measures: list[Measure]  # the columns: measures with at least one chance
+    rows: list[SkillRow]
+    class_cells: list[Cell]
+    updated_at: datetime | None
+
+
+def skill_table(*, classroom: Classroom, students: list[User],
+                assignment: Assignment | None = None) -> SkillTable:
+    """Students × measures from all-time roll-ups (of one assignment if given): one query."""
+    rollups = SkillRollup.objects.filter(classroom=classroom, week__isnull=True, detail="")
+    if assignment is not None:
+        rollups = rollups.filter(scope=ASSIGNMENT, assignment=assignment)
+    else:
+        rollups = rollups.filter(scope__in=[STUDENT, CLASS])
+    by_student: dict[int | None, dict[str, Cell]] = defaultdict(dict)
+    updated = None
+    known = measures_by_id()
+    for student_id, measure_id, chances, misses, median, when in rollups.values_list(
+            "student_id", "measure", "chances", "misses", "amount_median", "updated_at"):
+        measure = known.get(measure_id)
+        if measure is None:
+            continue
+        by_student[student_id][measure_id] = Cell(measure, misses, chances, median)
+        updated = when if updated is None or when > updated else updated
+    used = {mid for cells in by_student.values() for mid, c in cells.items() if c.chances}
+    measures = [m for m in known.values() if m.id in used]
+    rows = [SkillRow(s, [by_student.get(s.pk, {}).get(m.id) or Cell(m) for m in measures])
+            for s in students]
+    class_cells = [by_student.get(None, {}).get(m.id) or Cell(m) for m in measures]
+    return SkillTable(measures, rows, class_cells, updated)
+
+
+# ----- trends ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class WeekPoint:
+    week: date
+    misses: int
+    chances: int
+    median: float | None = None
+
+    @property
+    def rate(self) -> float | None:
+        return self.misses / self.chances if self.chances else None
+
+
+@dataclass(frozen=True)
+class Trend:
+    measure: Measure
+    points: list[WeekPoint]  # one per week, oldest first; chances 0 for a week without play
+
+
+def recent_weeks(*, today: date | None = None, count: int = TREND_WEEKS) -> list[date]:
+    last = monday(today or timezone.localdate())
+    return [last - timedelta(weeks=count - 1 - i) for i in range(count)]
+
+
+def _trends(rows, weeks: list[date]) -> list[Trend]:
+    series: dict[str, dict[date, WeekPoint]] = defaultdict(dict)
+    for measure_id, week, chances, misses, median in rows:
+        series[measure_id][week] = WeekPoint(week, misses, chances, median)
+    return [Trend(m, [series[m.id].get(w) or WeekPoint(w, 0, 0) for w in weeks])
+            for m in all_measures() if any(p.chances for p in series.get(m.id, {}).values())]
+
+
+def class_trends(*, classroom: Classroom, weeks: list[date] | None = None) -> list[Trend]:
+    """The class's weekly roll-ups per measure over the last weeks: one query."""
+    weeks = weeks or recent_weeks()
+    rows = SkillRollup.objects.filter(
+        classroom=classroom, scope=CLASS, student__isnull=True, assignment__isnull=True,
+        detail="", week__gte=weeks[0], week__lte=weeks[-1],
+    ).values_list("measure", "week", "chances", "misses", "amount_median")
+    return _trends(rows, weeks)
+
+
+# ----- what is happening now ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Completion:
+    assignment: Assignment
+    done: int
+    assigned: int
+
+
+@dataclass(frozen=True)
+class Today:
+    games: int
+    by_student: list[tuple[User, int]]
+
+
+@dataclass
+class Dashboard:
+    classroom: Classroom
+    students: list[User]
+    playing: list[Seat]
+    today: Today
+    completion: list[Completion]
+    skills: SkillTable
+    trends: list[Trend]
+    flags: list[NeedsHelpFlag]
+    assignment: Assignment | None
+    assignments: list[Assignment]
+    last_job: RecomputeJob | None = None
+    extra: dict = field(default_factory=dict)
+
+
+def playing_now(*, classroom: Classroom) -> list[Seat]:
+    """Students at games with a move in the last PLAYING_NOW_MINUTES (settings). A game's last
+    move is `turn_started_at` (set by the deal and by each accepted move, and by nothing else);
+    `updated_at` also changes when a seat changes hands or a game is stopped, so a game left
+    alone could look busy. A game left for longer is not "now" (issue #15: one child's seven
+    idle games were listed); the beat task puts it away after GAME_IDLE_CLOSE_MINUTES."""
+    from django.conf import settings
+
+    since = timezone.now() - timedelta(minutes=settings.PLAYING_NOW_MINUTES)
+    # (a game stored without `turn_started_at`, never dealt by the services: its last change)
+    recent = (Q(game__turn_started_at__gte=since)
+              | Q(game__turn_started_at__isnull=True, game__updated_at__gte=since))
+    return list(Seat.objects.filter(
+        recent, game__classroom=classroom, game__status=Game.Status.ACTIVE,
+        user__isnull=False, user__is_active=True,
+    ).select_related("game", "game__assignment", "user").order_by("user__display_name", "game_id"))
+
+
+def finished_today(*, classroom: Classroom, students: list[User]) -> Today:
+    """Games of the class finished since midnight with a student at the table: one query."""
+    start = timezone.make_aware(datetime.combine(timezone.localdate(), time.min))
+    pairs = Seat.objects.filter(game__classroom=classroom, game__status=Game.Status.FINISHED,
+                                game__finished_at__gte=start, user__isnull=False
+                                ).values_list("user_id", "game_id")
+    games, per_student = set(), defaultdict(int)
+    for user_id, game_id in pairs:
+        games.add(game_id)
+        per_student[user_id] += 1
+    return Today(len(games), [(s, per_student[s.pk]) for s in students if per_student.get(s.pk)])
+
+
+def assignment_completion(*, classroom: Classroom, students: list[User]) -> list[Completion]:
+    """Open assignments with how many of their students reached the goal: three queries.
+    (The class page's `class_progress` also counts every game ever played per student,
+    which the dashboard does not show and which is its slowest query on a big class.)"""
+    assignments = [a for a in classroom_selectors.assignments_of_class(classroom=classroom)
+                   if not a.is_closed]
+    counts = classroom_selectors._finished_counts(Seat.objects.filter(
+        user__in=[s.pk for s in students], game__assignment__in=[a.pk for a in assignments]))
+    completion = []
+    for a in assignments:
+        chosen = {s.pk for s in a.students.all()}
+        audience = [s for s in students if not chosen or s.pk in chosen]
+        done = sum(1 for s in audience
+                   if Progress(a, *counts.get((s.pk, a.pk), (0, 0))).complete)
+        completion.append(Completion(a, done, len(audience)))
+    return completion
+
+
+def dashboard(*, classroom: Classroom, assignment: Assignment | None = None) -> Dashboard:
+    """Everything the teacher dashboard shows, in a fixed number of queries (see the test)."""
+    students = list(classroom_selectors.students_of_class(classroom=classroom))
+    completion = assignment_completion(classroom=classroom, students=students)
+    return Dashboard(
+        classroom=classroom, students=students,
+        playing=playing_now(classroom=classroom),
+        today=finished_today(classroom=classroom, students=students),
+        completion=completion,
+        skills=skill_table(classroom=classroom, students=students, assignment=assignment),
+        trends=class_trends(classroom=classroom),
+        flags=needs_help(classroom=classroom),
+        assignment=assignment, assignments=[c.assignment for c in completion],
+        last_job=RecomputeJob.objects.filter(classroom=classroom, kind=RecomputeJob.Kind.RECOMPUTE)
+        .order_by("-created_at", "-id").first(),
+    )
+
+
+def needs_help(*, classroom: Classroom, student: User | None = None) -> list[NeedsHelpFlag]:
+    flags = NeedsHelpFlag.objects.filter(classroom=classroom, student__is_active=True,
+                                         student__classroom=classroom)
+    if student is not None:
+        flags = flags.filter(student=student)
+    return list(flags.select_related("student", "game").order_by("student__display_name", "measure"))
+
+
+def class_assignment(*, classroom: Classroom, pk) -> Assignment | None:
+    """An assignment of this class, or None for a missing or foreign id."""
+    try:
+        return classroom.assignments.filter(pk=int(pk)).first()
+    except (TypeError, ValueError):
+        return None
+
+
+def class_student(*, classroom: Classroom, pk) -> User | None:
+    try:
+        return classroom_selectors.students_of_class(classroom=classroom).filter(pk=int(pk)).first()
+    except (TypeError, ValueError):
+        return None
+
+
+# ----- the moves behind a number --------------------------------------------------------
+
+@dataclass(frozen=True)
+class DrillDown:
+    rows: list[SkillEvidence]
+    total: int
+    limit: int
+    page: int = 1
+
+    @property
+    def first(self) -> int:
+        return (self.page - 1) * self.limit + 1
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.rows) - 1
+
+    @property
+    def has_next(self) -> bool:
+        return self.page * self.limit < self.total
+
+
+def evidence_behind(*, classroom: Classroom, measure: str, student: User | None = None,
+                    detail: str | None = None, missed: bool | None = True,
+                    week: date | None = None, assignment: Assignment | None = None,
+                    game_id: int | None = None, limit: int = DRILL_LIMIT, page: int = 1) -> DrillDown:
+    """The evidence rows counted by one number, newest first, `limit` a page. A detail (an
+    error code, a fact, a decision kind) belongs to the measure's own rows."""
+    measures = evidence_measures(measure) if detail is None else (measure,)
+    rows = SkillEvidence.objects.filter(classroom=classroom, measure__in=measures,
+                                        student__classroom=classroom)
+    if student is not None:
+        rows = rows.filter(student=student)
+    if detail is not None:
+        rows = rows.filter(detail=detail)
+    if missed is not None:
+        rows = rows.filter(missed=missed)
+    if week is not None:
+        rows = rows.filter(week=week)
+    if assignment is not None:
+        rows = rows.filter(assignment=assignment)
+    if game_id is not None:
+        rows = rows.filter(game_id=game_id)
+    total = rows.count()
+    start = (page - 1) * limit
+    found = list(rows.select_related("game", "student", "assignment", "move")
+                 .order_by("-played_at", "-id")[start:start + limit])
+    return DrillDown(found, total, limit, page)
+
+
+# ----- the times-table heat map ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class FactCell:
+    a: int
+    b: int
+    declared: int
+    wrong: int
+
+    @property
+    def right(self) -> int:
+        return self.declared - self.wrong
+
+    @property
+    def detail(self) -> str:
+        return f"{self.a}x{self.b}"
+
+    @property
+    def product(self) -> int:
+        return self.a * self.b
+
+
+@dataclass(frozen=True)
+class MissedCard:
+    """A card one student named a wrong fact for: the card's number (None when the move did
+    not record it), the wrong facts said for it (most often first), how many times a fact
+    was named wrong for it and how many times right."""
+
+    card: int | None
+    said: tuple[tuple[int, int], ...]
+    wrong: int
+    right: int = 0
+
+    @property
+    def words(self) -> str:
+        """For the student: '12 is 2 × 6 or 3 × 4 (you said 4 × 1)'."""
+        return fact_to_practise(self.card, self.said)
+
+
+@dataclass(frozen=True)
+class FactGrid:
+    rows: list[list[FactCell]]  # a = 1..10 down, b = 1..10 across, as declared
+    measure: Measure | None = None  # whose facts (None: no registered game has a fact grid)
+    # One student's grid: the cards to practise, worst first (see `missed_cards`).
+    missed: tuple[MissedCard, ...] = ()
+
+    @property
+    def declared(self) -> int:
+        return sum(c.declared for row in self.rows for c in row)
+
+    def practise(self, limit: int = 8) -> list[FactCell]:
+        """Facts most often wrong (at least once), worst first."""
+        cells = [c for row in self.rows for c in row if c.wrong]
+        return sorted(cells, key=lambda c: (-c.wrong / c.declared, -c.declared))[:limit]
+
+    def known(self) -> list[FactCell]:
+        return [c for row in self.rows for c in row if c.declared and not c.wrong]
+
+
+def fact_measure() -> Measure | None:
+    """The measure the heat map shows: the first registered one whose details are facts
+    (`Measure.fact_grid`; today The Multiplication Game's only)."""
+    return next(iter(fact_measures()), None)
+
+
+def _grid(rows, measure: Measure | None) -> FactGrid:
+    counts = {}
+    for detail, chances, misses in rows:
+        fact = parse_fact(detail)
+        if fact is not None:
+            counts[fact] = (chances, misses)
+    return FactGrid([[FactCell(a, b, *counts.get((a, b), (0, 0))) for b in FACT_RANGE]
+                     for a in FACT_RANGE], measure)
+
+
+def missed_cards(grid: FactGrid, evidence: QuerySet[SkillEvidence], limit: int = 8) -> tuple[MissedCard, ...]:
+    """The cards behind a student's wrong facts, worst first: one query over `evidence` (that
+    student's rows). The heat map counts facts as declared, so "4 × 1" named for a 12 is a
+    miss of the 4 × 1 square; what the child needs to practise is the 12. The card is the
+    one the move's analysis recorded (`fact.card`, The Multiplication Game's analysis); a
+    move without it says only what was said. A card was named right whenever a correct fact
+    for it was declared: the grid's right answers with that product."""
+    if grid.measure is None:
+        return ()
+    said: dict[int | None, dict[tuple[int, int], int]] = defaultdict(lambda: defaultdict(int))
+    rows = (evidence.filter(measure=grid.measure.id, missed=True)
+            .values_list("detail", "move__analysis__fact__card").annotate(n=Count("id")).order_by())
+    for detail, card, n in rows:
+        fact = parse_fact(detail)
+        if fact is None:
+            continue
+        card = card if type(card) is int and card > 0 else None
+        said[card][fact] += n
+    right: dict[int, int] = defaultdict(int)
+    for row in grid.rows:
+        for c in row:
+            right[c.product] += c.right
+    cards = [MissedCard(card, tuple(sorted(facts, key=lambda f: (-facts[f], f))), sum(facts.values()),
+                        right[card]) for card, facts in said.items() if card is not None]
+    cards.sort(key=lambda m: (-m.wrong / (m.wrong + m.right), -m.wrong, m.card))
+    unknown = [MissedCard(None, (fact,), n) for fact, n in
+               sorted(said.get(None, {}).items(), key=lambda kv: (-kv[1], kv[0]))]
+    return tuple((cards + unknown)[:limit])
+
+
+def fact_grid(*, classroom: Classroom, student: User | None = None) -> FactGrid:
+    """All-time roll-ups of the heat map's measure per declared fact, of one student or the
+    class; a student's with the cards to practise (`missed_cards`)."""
+    measure = fact_measure()
+    if measure is None:
+        return _grid((), None)
+    rows = SkillRollup.objects.filter(classroom=classroom, measure=measure.id, week__isnull=True,
+                                      assignment__isnull=True).exclude(detail="")
+    rows = rows.filter(scope=STUDENT, student=student) if student else rows.filter(scope=CLASS)
+    grid = _grid(rows.values_list("detail", "chances", "misses"), measure)
+    if student is None:
+        return grid
+    evidence = SkillEvidence.objects.filter(classroom=classroom, student=student)
+    return replace(grid, missed=missed_cards(grid, evidence))
+
+
+# ----- one student ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class StudentMeasure:
+    cell: Cell
+    class_cell: Cell
+    trend: Trend | None
+
+
+def student_measures(*, classroom: Classroom, student: User) -> list[StudentMeasure]:
+    """The student's all-time cells beside the class's, with the student's weekly trend."""
+    weeks = recent_weeks()
+    rows = SkillRollup.objects.filter(classroom=classroom, detail="", assignment__isnull=True).filter(
+        Q(scope=STUDENT, student=student) | Q(scope=CLASS, week__isnull=True)
+    ).values_list("student_id", "measure", "week", "chances", "misses", "amount_median")
+    mine, theirs, weekly = {}, {}, []
+    known = measures_by_id()
+    for student_id, measure_id, week, chances, misses, median in rows:
+        measure = known.get(measure_id)
+        if measure is None:
+            continue
+        if student_id is None:
+            theirs[measure_id] = Cell(measure, misses, chances, median)
+        elif week is None:
+            mine[measure_id] = Cell(measure, misses, chances, median)
+        elif weeks[0] <= week <= weeks[-1]:
+            weekly.append((measure_id, week, chances, misses, median))
+    trends = {t.measure.id: t for t in _trends(weekly, weeks)}
+    return [StudentMeasure(mine[m.id], theirs.get(m.id) or Cell(m), trends.get(m.id))
+            for m in known.values() if m.id in mine and mine[m.id].chances]
+
+
+# ----- a student's own progress -------------------------------------------------------
+
+@dataclass(frozen=True)
+class OwnMeasure:
+    measure: Measure
+    total: Cell
+    recent: tuple[int, int]   # (misses, chances) in the last week played
+    before: tuple[int, int]   # (misses, chances) in the weeks before it
+    recent_week: date | None
+
+
+@dataclass(frozen=True)
+class OwnProgress:
+    measures: list[OwnMeasure]
+    facts: FactGrid
+
+
+def own_progress(*, student: User) -> OwnProgress:
+    """A student's own roll-ups only (never a classmate's, never the class's), and the cards
+    behind their wrong facts: three queries."""
+    rows = SkillRollup.objects.filter(scope=STUDENT, student=student, assignment__isnull=True)
+    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    medians: dict[str, float | None] = {}
+    weekly: dict[str, dict[date, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    known = measures_by_id()
+    for measure_id, week, chances, misses, median in rows.filter(detail="").values_list(
+            "measure", "week", "chances", "misses", "amount_median"):
+        if measure_id not in known:
+            continue
+        if week is None:
+            totals[measure_id][0] += misses
+            totals[measure_id][1] += chances
+            medians[measure_id] = median
+        else:
+            weekly[measure_id][week][0] += misses
+            weekly[measure_id][week][1] += chances
+    measures = []
+    for m in known.values():
+        misses, chances = totals.get(m.id, (0, 0))
+        if not chances:
+            continue
+        weeks = sorted(weekly.get(m.id, {}).items())
+        recent_week, recent, before = None, (0, 0), (0, 0)
+        if weeks:
+            recent_week, (r_miss, r_chances) = weeks[-1]
+            recent = (r_miss, r_chances)
+            before = (sum(v[0] for _, v in weeks[:-1]), sum(v[1] for _, v in weeks[:-1]))
+        measures.append(OwnMeasure(m, Cell(m, misses, chances, medians.get(m.id)),
+                                   recent, before, recent_week))
+    fm = fact_measure()
+    facts = _grid(rows.filter(measure=fm.id, week__isnull=True).exclude(detail="")
+                  .values_list("detail", "chances", "misses") if fm else (), fm)
+    if facts.declared:
+        facts = replace(facts, missed=missed_cards(facts, SkillEvidence.objects.filter(student=student)))
+    return OwnProgress(measures, facts)
+
+
+# ----- jobs -------------------------------------------------------------------------
+
+def class_job(*, classroom: Classroom, pk: int) -> RecomputeJob | None:
+    return RecomputeJob.objects.filter(classroom=classroom, pk=pk).first()
+
+
+def recent_exports(*, classroom: Classroom, limit: int = 8) -> QuerySet[RecomputeJob]:
+    return (RecomputeJob.objects.filter(classroom=classroom, kind=RecomputeJob.Kind.EXPORT)
+            .select_related("requested_by").order_by("-created_at", "-id")[:limit])

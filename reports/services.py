@@ -1,0 +1,413 @@
+"""Skill report writes: a finished game's evidence, a class's roll-ups and flags, a teacher's
+recompute, and forgetting a removed student. See docs/reports.md.
+
+Every write here can run twice, or again after a crash, and end in the same rows:
+- `game_report_compute` replaces a game's evidence inside one transaction and records the
+  game version it came from (the upsert key is the game; a report at the game's current
+  version is left alone);
+- roll-ups and flags are rebuilt from the evidence per class, under a lock on the class row.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from datetime import timedelta
+from contextlib import contextmanager
+
+from celery import shared_task
+from django.db import connection, transaction
+from django.db.models import F, Func, JSONField, Q
+from django.utils import timezone
+
+from accounts.models import User
+from classroom.models import Classroom
+from games.models import Game, Move, Seat
+
+from . import evidence as ev
+from . import flags, job_queue, rollups
+from .exports.jobs import export_run, export_start
+from .models import GameReport, NeedsHelpFlag, RecomputeJob, SkillEvidence, SkillRollup
+from .realtime import broadcast_dashboard_changed
+
+log = logging.getLogger(__name__)
+
+BATCH = 5000
+EVIDENCE_FIELDS = ("game_id", "move_id", "student_id", "classroom_id", "assignment_id", "measure",
+                   "detail", "missed", "amount", "turn", "played_at", "week")
+
+
+def _students(games: list[Game]) -> tuple[dict[int, dict[int, str]], dict[int, dict[int, int]]]:
+    """Per game: seat id -> name for every seat, and seat id -> user id for each current
+    student's seat. A removed (inactive) student's seat gives no evidence (see
+    student_reports_forget); a computer player's never does."""
+    names: dict[int, dict[int, str]] = defaultdict(dict)
+    students: dict[int, dict[int, int]] = defaultdict(dict)
+    rows = Seat.objects.filter(game_id__in=[g.pk for g in games]).values_list(
+        "game_id", "id", "name", "user_id", "bot_level", "user__is_active")
+    for game_id, seat_id, name, user_id, bot_level, active in rows:
+        names[game_id][seat_id] = name
+        if user_id is not None and not bot_level and active:
+            students[game_id][seat_id] = user_id
+    return names, students
+
+
+class AnalysisKeys(Func):
+    """A move's recorded analysis cut down to `keys`: on PostgreSQL one small JSON object per
+    row, built by the database (read and decoded once, instead of the whole analysis with the
+    hand and every option, or one JSON value per key). Elsewhere the whole analysis."""
+
+    output_field = JSONField()
+
+    def __init__(self, keys: tuple[str, ...]):
+        if not all(k.isidentifier() for k in keys):  # they go into the SQL as literals
+            raise ValueError(f"not an analysis key: {keys!r}")
+        super().__init__(F("analysis"))
+        self.keys = keys
+
+    def as_sql(self, compiler, connection, **extra):
+        return compiler.compile(self.source_expressions[0])
+
+    def as_postgresql(self, compiler, connection, **extra):
+        column, params = compiler.compile(self.source_expressions[0])
+        pairs = ", ".join(f"'{k}', {column} -> '{k}'" for k in self.keys)
+        return f"jsonb_build_object({pairs})", params
+
+
+def _load_moves(games: list[Game], students: dict[int, dict[int, int]]) -> dict[int, list[ev.MoveFacts]]:
+    """The games' moves, oldest first, with only the analysis keys the measures read
+    (ev.analysis_keys). Only students' moves are read (a computer player's move gives no
+    evidence), except in games whose measures need every move's events (Add or Multiply?
+    rounds, Numero challenges)."""
+    moves: dict[int, list[ev.MoveFacts]] = defaultdict(list)
+    by_key: dict[str, list[int]] = defaultdict(list)
+    for game in games:
+        by_key[game.key].append(game.pk)
+    fields = ("game_id", "id", "seat_id", "version_before", "accepted", "error_code", "think_ms",
+              "created_at", "facts")
+    for key, ids in by_key.items():
+        keys = ev.analysis_keys(key)
+        events = ev.needs_events(key)
+        qs = Move.objects.filter(game_id__in=ids).annotate(facts=AnalysisKeys(keys))
+        if not events:
+            qs = qs.filter(seat__user__isnull=False, seat__bot_level="")
+        rows = qs.order_by("game_id", "sequence").values_list(*fields, *(("events",) if events else ()))
+        for row in rows.iterator(chunk_size=5000):
+            game_id, seat, facts = row[0], row[2], row[8]
+            analysis = None
+            if seat in students[game_id] and facts:
+                analysis = {k: v for k in keys if (v := facts.get(k)) is not None}
+            moves[game_id].append(ev.MoveFacts(
+                id=row[1], seat_id=seat, version_before=row[3], accepted=row[4], error_code=row[5],
+                think_ms=row[6], played_at=row[7], analysis=analysis,
+                events=row[9] if events else None))
+    return moves
+
+
+def game_report_compute(*, game_id: int, force: bool = False) -> GameReport | None:
+    """Turn a finished game's moves into evidence. A report already made at the game's current
+    version is returned unchanged (unless `force`); a missing or unfinished game is a no-op."""
+    reports = games_reports_compute(game_ids=[game_id], force=force)
+    return reports[0] if reports else None
+
+
+def games_reports_compute(*, game_ids: list[int], force: bool = False) -> list[GameReport]:
+    """`game_report_compute` for many games at once, in a few queries (a recompute, the
+    benchmark). Unfinished and missing games are skipped."""
+    games = list(Game.objects.filter(pk__in=game_ids, status=Game.Status.FINISHED)
+                 .only("id", "key", "version", "classroom_id", "assignment_id"))
+    existing = {r.game_id: r for r in GameReport.objects.filter(game__in=games)}
+    todo = [g for g in games if force or g.pk not in existing or existing[g.pk].version != g.version]
+    todo_ids = {g.pk for g in todo}
+    done = [existing[g.pk] for g in games if g.pk not in todo_ids]
+    if not todo:
+        return done
+    names, students = _students(todo)
+    moves = _load_moves(todo, students)
+    reports, values = [], []
+    for game in todo:
+        seats = students[game.pk]
+        rows = ev.game_evidence(game.key, moves[game.pk], names[game.pk], set(seats))
+        values.extend(_evidence_values(game, rows, seats))
+        reports.append(GameReport(game_id=game.pk, classroom_id=game.classroom_id, version=game.version,
+                                  decisions=sum(1 for r in rows if r.measure == "all.think_time")))
+    ids = [g.pk for g in todo]
+    with transaction.atomic():
+        # Lock order (see lock_classes): the classes, then the games, in id order. Two workers
+        # computing the same game take turns, and the second replaces the first's rows with
+        # the same rows.
+        lock_classes({g.classroom_id for g in todo})
+        list(Game.objects.select_for_update().filter(pk__in=ids).order_by("pk").values_list("pk", flat=True))
+        # Evidence is only ever written together with its GameReport (here, in one
+        # transaction), so only games that have a report have rows to replace. Read under the
+        # lock: a report another worker committed meanwhile is seen and replaced.
+        reported = list(GameReport.objects.filter(game_id__in=ids).values_list("game_id", flat=True))
+        if reported:
+            SkillEvidence.objects.filter(game_id__in=reported).delete()
+            GameReport.objects.filter(game_id__in=reported).delete()
+        bulk_insert_evidence(values)
+        GameReport.objects.bulk_create(reports)
+    return done + reports
+
+
+def _evidence_values(game: Game, rows: list[ev.Evidence], students: dict[int, int]) -> list[tuple]:
+    """EVIDENCE_FIELDS tuples (a million of them in the benchmark: hence the locals)."""
+    tz = timezone.get_current_timezone()
+    ops = connection.ops
+    game_id, classroom_id, assignment_id = game.pk, game.classroom_id, game.assignment_id
+    moments: dict = {}  # played_at -> (db value, its Monday as db value)
+    values = []
+    append = values.append
+    for r in rows:
+        played_at = r.played_at
+        when = moments.get(played_at)
+        if when is None:
+            day = timezone.localtime(played_at, tz).date() if timezone.is_aware(played_at) \
+                else played_at.date()
+            when = moments[played_at] = (ops.adapt_datetimefield_value(played_at),
+                                         ops.adapt_datefield_value(ev.monday(day)))
+        append((game_id, r.move_id, students[r.seat_id], classroom_id, assignment_id,
+                r.measure, r.detail, r.missed, r.amount, r.turn, when[0], when[1]))
+    return values
+
+
+def bulk_insert_evidence(values: list[tuple]) -> None:
+    """A plain multi-row INSERT of EVIDENCE_FIELDS tuples (values already adapted for the
+    database): a big game's evidence, or the benchmark's million decisions, is written
+    without building a model instance per row."""
+    table = connection.ops.quote_name(SkillEvidence._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(f) for f in EVIDENCE_FIELDS)
+    if connection.vendor == "postgresql":  # COPY: many times faster than INSERTs
+        with connection.cursor() as cursor, \
+                cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+            for row in values:
+                copy.write_row(row)
+        return
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(EVIDENCE_FIELDS))})"
+    with connection.cursor() as cursor:
+        for start in range(0, len(values), BATCH):
+            cursor.executemany(sql, values[start:start + BATCH])
+
+
+# ----- roll-ups and flags -------------------------------------------------------------------
+def lock_classes(classroom_ids) -> list[int]:
+    """Lock these class rows, in id order; returns the ids that exist.
+
+    The one lock order of every report write, `load_demo` and `simulate_class`: class rows
+    first, then game rows, each in id order (a transaction that needs both takes the classes
+    first). Mixed orders deadlocked at COMMIT, where Django's deferred foreign keys take
+    key-share locks: a recompute batch held its games and its evidence needed the class row,
+    while a flags refresh held the class row and its new flags needed those games
+    (tests/reports/test_lock_order.py). FOR NO KEY UPDATE: a mutex among report writers that
+    the key-share locks of games and evidence referring to the class never wait for."""
+    return list(Classroom.objects.select_for_update(no_key=True).filter(pk__in=list(classroom_ids))
+                .order_by("pk").values_list("pk", flat=True))
+
+
+def class_rollups_rebuild(*, classroom_id: int) -> None:
+    with transaction.atomic():
+        if not lock_classes([classroom_id]):
+            return
+        rollups.rebuild(classroom_id=classroom_id)
+
+
+def all_rollups_rebuild() -> int:
+    """Every class with evidence (the periodic task). Returns how many classes."""
+    ids = list(SkillEvidence.objects.order_by().values_list("classroom_id", flat=True).distinct())
+    for classroom_id in ids:
+        class_rollups_rebuild(classroom_id=classroom_id)
+        class_flags_refresh(classroom_id=classroom_id)
+    return len(ids)
+
+
+def class_flags_refresh(*, classroom_id: int) -> None:
+    with transaction.atomic():
+        if not lock_classes([classroom_id]):
+            return
+        flags.refresh(classroom_id=classroom_id)
+
+
+def class_reports_refresh(*, classroom_id: int) -> None:
+    """Roll-ups then flags of one class, and tell open dashboards once it is committed."""
+    class_rollups_rebuild(classroom_id=classroom_id)
+    class_flags_refresh(classroom_id=classroom_id)
+    transaction.on_commit(lambda: broadcast_dashboard_changed(classroom_id=classroom_id))
+
+
+# While a simulation plays hundreds of games, each finished game's report is computed at
+# once but the class roll-ups are rebuilt once at the end (see `deferred_class_refresh`).
+_deferred: list[set[int]] = []
+
+
+@contextmanager
+def deferred_class_refresh():
+    pending: set[int] = set()
+    _deferred.append(pending)
+    try:
+        yield pending
+    finally:
+        _deferred.pop()
+        for classroom_id in sorted(pending):
+            class_reports_refresh(classroom_id=classroom_id)
+
+
+def game_finished(*, game_id: int) -> GameReport | None:
+    """What the `report_game` task does (queued on games' `game_finished` signal, see
+    receivers.py): the game's evidence, then its class's reports."""
+    report = game_report_compute(game_id=game_id)
+    if report is None:
+        return None
+    if _deferred:
+        _deferred[-1].add(report.classroom_id)
+    else:
+        class_reports_refresh(classroom_id=report.classroom_id)
+    return report
+
+
+# ----- a teacher's recompute ----------------------------------------------------------------
+def class_recompute_start(*, classroom: Classroom, requested_by: User) -> RecomputeJob:
+    """Queue a recompute of every finished game of the class; the job shows its progress.
+    A recompute already queued or running for the class is returned instead of a second one,
+    never a stopped one (its worker died: it is marked failed here and a new job starts). One
+    the broker could not take yet (Redis down) is sent again."""
+    with transaction.atomic():
+        lock_classes([classroom.pk])
+        recomputes = RecomputeJob.objects.filter(classroom=classroom, kind=RecomputeJob.Kind.RECOMPUTE)
+        job_queue.give_up_stopped(recomputes)
+        job = recomputes.filter(status__in=(RecomputeJob.QUEUED, RecomputeJob.RUNNING)).order_by("-pk").first()
+        if job is not None and (job.status == RecomputeJob.RUNNING or job.sent_at is not None):
+            return job
+        if job is None:
+            total = Game.objects.filter(classroom=classroom, status=Game.Status.FINISHED).count()
+            job = RecomputeJob.objects.create(classroom=classroom, kind=RecomputeJob.Kind.RECOMPUTE,
+                                              requested_by=requested_by, total=total)
+        transaction.on_commit(lambda: job_queue.send(job.pk, recompute_class))
+    return job
+
+
+PROGRESS_EVERY = 50  # games per batch, and between progress writes (the job's heartbeat)
+
+
+# The task is defined here, beside the service that queues it, so that this module need not
+# import tasks.py (which imports this one); tasks.py re-exports it. Its name is the one it had
+# in tasks.py, which messages already queued carry.
+@shared_task(name="reports.tasks.recompute_class", acks_late=True)
+def recompute_class(job_id: int) -> str | None:
+    """A teacher's "recompute this class"; progress is written to the RecomputeJob."""
+    job = class_recompute_run(job_id=job_id)
+    return None if job is None else job.status
+
+
+def class_recompute_run(*, job_id: int) -> RecomputeJob | None:
+    """Only the delivery that claims the job runs it: run again (a redelivered or re-sent
+    task), a job that is running, ready, failed or stopped is left as it is."""
+    if not job_queue.claim(job_id, RecomputeJob.Kind.RECOMPUTE, done=0):
+        return RecomputeJob.objects.filter(pk=job_id).first()
+    job = RecomputeJob.objects.get(pk=job_id)
+    try:
+        game_ids = list(Game.objects.filter(classroom_id=job.classroom_id, status=Game.Status.FINISHED)
+                        .order_by("pk").values_list("pk", flat=True))
+        job_queue.beat(job.pk, total=len(game_ids))
+        for start in range(0, len(game_ids), PROGRESS_EVERY):
+            batch = game_ids[start:start + PROGRESS_EVERY]
+            games_reports_compute(game_ids=batch, force=True)
+            job_queue.beat(job.pk, done=start + len(batch))
+        class_reports_refresh(classroom_id=job.classroom_id)
+    except job_queue.GivenUp:
+        log.warning("recompute job %s was given up on while it ran; stopped", job.pk)
+        job.refresh_from_db()
+        return job
+    except Exception:
+        job_queue.finish(job.pk, RecomputeJob.FAILED,
+                         message="The reports could not be recomputed. Please try again later.")
+        broadcast_dashboard_changed(classroom_id=job.classroom_id)
+        raise
+    job_queue.finish(job.pk, RecomputeJob.READY, done=len(game_ids))
+    job.refresh_from_db()
+    broadcast_dashboard_changed(classroom_id=job.classroom_id)
+    return job
+
+
+# ----- jobs a worker or the broker left behind ---------------------------------------------
+def _task_of(job: RecomputeJob):
+    return export_run if job.kind == RecomputeJob.Kind.EXPORT else recompute_class
+
+
+def job_try_again(*, job: RecomputeJob, requested_by: User) -> RecomputeJob:
+    """The job page's Try again. A failed or stopped job is replaced by a fresh one (the stopped
+    one is marked failed first, so a late delivery of its task does nothing); a paused one (the
+    broker could not take it) is sent again; a live or ready one is left as it is. Returns the
+    job the page should show."""
+    state = job.state
+    if state == RecomputeJob.PAUSED:
+        job_queue.send(job.pk, _task_of(job))
+    elif state in (RecomputeJob.FAILED, RecomputeJob.STOPPED):
+        job_queue.give_up_stopped(RecomputeJob.objects.filter(pk=job.pk))
+        job.refresh_from_db()
+        if job.status in (RecomputeJob.QUEUED, RecomputeJob.RUNNING):
+            return job  # its worker wrote progress meanwhile: it is alive after all
+        if job.kind == RecomputeJob.Kind.EXPORT:
+            return export_start(classroom=job.classroom, requested_by=requested_by,
+                                export_format=job.export_format)
+        return class_recompute_start(classroom=job.classroom, requested_by=requested_by)
+    job.refresh_from_db()
+    return job
+
+
+def jobs_sweep() -> dict[str, int]:
+    """Every minute (CELERY_BEAT_SCHEDULE): stopped jobs are marked failed, and queued jobs the
+    broker never took (Redis was down) or that no worker started are sent again. Safe to run
+    twice: a job just sent is not sent again until REPORT_JOB_RESEND_SECONDS have passed, and
+    only one delivery of a job ever runs it. Games whose report was never made are made."""
+    given_up = job_queue.give_up_stopped()
+    sent = 0
+    for job in job_queue.unsent():
+        if not job_queue.send(job.pk, _task_of(job)):
+            break  # the broker is still unreachable: the next sweep tries again
+        sent += 1
+    return {"given_up": given_up, "sent": sent, "games_reported": missing_reports_compute()}
+
+
+MISSING_REPORTS_PER_SWEEP = 200
+
+
+def games_without_report(*, limit: int = MISSING_REPORTS_PER_SWEEP, settle_seconds: int = 60) -> list[int]:
+    """Finished games with no report at their final version, oldest first. A game's report is
+    queued when it finishes; if the broker could not take it then (Redis down), nothing would
+    ever queue it again. Games that finished in the last `settle_seconds` are left to their
+    own task."""
+    settled = timezone.now() - timedelta(seconds=settle_seconds)
+    return list(Game.objects.filter(status=Game.Status.FINISHED, finished_at__lt=settled)
+                .filter(Q(report__isnull=True) | ~Q(report__version=F("version")))
+                .order_by("finished_at").values_list("pk", flat=True)[:limit])
+
+
+def missing_reports_compute() -> int:
+    """Make the reports `games_without_report` finds, then refresh their classes' reports."""
+    ids = games_without_report()
+    if not ids:
+        return 0
+    reports = games_reports_compute(game_ids=ids)
+    for classroom_id in sorted({r.classroom_id for r in reports}):
+        class_reports_refresh(classroom_id=classroom_id)
+    return len(reports)
+
+
+# ----- privacy ------------------------------------------------------------------------------
+def student_reports_forget(*, student: User) -> None:
+    """A removed student's report data is deleted, not anonymised: their evidence, roll-ups and
+    flags go, and every class they had evidence in is rolled up again without them. Their
+    (inactive) seat gives no new evidence if the class is recomputed later."""
+    with transaction.atomic():
+        classroom_ids = set(SkillEvidence.objects.filter(student=student)
+                            .values_list("classroom_id", flat=True).distinct())
+        classroom_ids |= set(SkillRollup.objects.filter(student=student)
+                             .values_list("classroom_id", flat=True).distinct())
+        if student.classroom_id:
+            classroom_ids.add(student.classroom_id)
+        lock_classes(classroom_ids)  # first (lock order): a report may be replacing this evidence
+        SkillEvidence.objects.filter(student=student).delete()
+        SkillRollup.objects.filter(student=student).delete()
+        NeedsHelpFlag.objects.filter(student=student).delete()
+        for classroom_id in sorted(classroom_ids):
+            class_reports_refresh(classroom_id=classroom_id)

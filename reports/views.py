@@ -1,0 +1,249 @@
+"""Skill report pages: the teacher dashboard, the moves behind a number, the times-table heat
+map, one student's report, exports and jobs; and the student's own "My progress".
+
+Every teacher page fetches the class through `teacher_class` (the teacher's own active
+classes: anything else is a 404), and everything else through that class.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib import messages
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+
+from accounts.permissions import student_required, teacher_required
+from classroom import selectors as classroom_selectors
+from classroom.views.common import teacher_class
+
+from . import charts, selectors, services
+from .exports import csv as csv_export
+from .exports import jobs, pdf, rows
+from .measures import measure_by_id
+from .models import RecomputeJob
+from .rendering import dashboard_context
+from .words import growth_sentence, student_sentence
+
+
+def _bad_request(request, message: str, classroom=None):
+    return render(request, "reports/bad_request.html", {"message": message, "classroom": classroom},
+                  status=400)
+
+
+def _assignment(request, classroom):
+    """The ?assignment= filter: None for all games; a foreign or bad id is a 404."""
+    raw = request.GET.get("assignment")
+    if not raw:
+        return None
+    found = selectors.class_assignment(classroom=classroom, pk=raw)
+    if found is None:
+        raise Http404("No such assignment in this class.")
+    return found
+
+
+def _student(request, classroom, raw):
+    student = selectors.class_student(classroom=classroom, pk=raw)
+    if student is None:
+        raise Http404("No such student in this class.")
+    return student
+
+
+# ----- the dashboard ----------------------------------------------------------------
+
+@teacher_required
+def dashboard(request, pk: int):
+    classroom = teacher_class(request, pk)
+    return render(request, "reports/dashboard.html",
+                  dashboard_context(classroom=classroom, assignment=_assignment(request, classroom)))
+
+
+@teacher_required
+@require_POST
+def recompute(request, pk: int):
+    """A recompute already on its way is shown rather than a second one; one whose worker died
+    never is (services.class_recompute_start). Redis being down never makes this fail: the
+    job page then says reports are paused."""
+    classroom = teacher_class(request, pk)
+    job = services.class_recompute_start(classroom=classroom, requested_by=request.user)
+    messages.success(request, "Working out the reports again. This page shows how far it got.")
+    return redirect("reports:job", pk=classroom.pk, job_id=job.pk)
+
+
+# ----- the moves behind a number ------------------------------------------------------
+
+@teacher_required
+def moves(request, pk: int):
+    classroom = teacher_class(request, pk)
+    q = request.GET
+    measure = measure_by_id(q.get("measure", ""))
+    if measure is None:
+        return _bad_request(request, "That link does not name a skill we measure. Go back to the "
+                            "dashboard and pick a number in the skill table.", classroom)
+    student = _student(request, classroom, q["student"]) if q.get("student") else None
+    missed = {"1": True, "0": False, "all": None}.get(q.get("missed", "1"), "bad")
+    week = None
+    try:
+        if q.get("week"):
+            week = date.fromisoformat(q["week"])
+    except ValueError:
+        week = "bad"
+    detail = q.get("detail")
+    if missed == "bad" or week == "bad" or (detail is not None and len(detail) > 40):
+        return _bad_request(request, "That link has a part we could not read. Go back to the "
+                            "dashboard and follow a number from there.", classroom)
+    game_id = q.get("game")
+    if game_id is not None and not game_id.isdigit():
+        return _bad_request(request, "That game number is not a number.", classroom)
+    page = q.get("page", "1")
+    if not page.isdigit() or not 1 <= int(page) <= 100_000:
+        return _bad_request(request, "That page number is not one we have.", classroom)
+    drill = selectors.evidence_behind(
+        classroom=classroom, measure=measure.id, student=student, detail=detail, missed=missed,
+        week=week, assignment=_assignment(request, classroom),
+        game_id=int(game_id) if game_id else None, page=int(page))
+    query = q.copy()
+    query.pop("page", None)
+    return render(request, "reports/moves.html", {
+        "query": query.urlencode(),
+        "classroom": classroom, "measure": measure, "student": student, "drill": drill,
+        "missed": missed, "week": week, "detail": detail,
+    })
+
+
+# ----- the times-table heat map -----------------------------------------------------
+
+@teacher_required
+def facts(request, pk: int):
+    classroom = teacher_class(request, pk)
+    student = _student(request, classroom, request.GET["student"]) if request.GET.get("student") else None
+    return render(request, "reports/facts.html", {
+        "classroom": classroom, "student": student,
+        "students": classroom_selectors.students_of_class(classroom=classroom),
+        "grid": selectors.fact_grid(classroom=classroom, student=student),
+        "range": selectors.FACT_RANGE,
+    })
+
+
+# ----- one student ------------------------------------------------------------------
+
+@teacher_required
+def student_report(request, pk: int, student_id: int):
+    classroom = teacher_class(request, pk)
+    student = _student(request, classroom, student_id)
+    measures = selectors.student_measures(classroom=classroom, student=student)
+    return render(request, "reports/student.html", {
+        "classroom": classroom, "student": student,
+        "measures": [(sm, charts.trend_svg(sm.trend, chart_id=f"st-{i}", subject=student.display_name)
+                      if sm.trend else "") for i, sm in enumerate(measures)],
+        "grid": selectors.fact_grid(classroom=classroom, student=student),
+        "range": selectors.FACT_RANGE,
+        "flags": selectors.needs_help(classroom=classroom, student=student),
+    })
+
+
+@teacher_required
+def student_pdf(request, pk: int, student_id: int):
+    classroom = teacher_class(request, pk)
+    student = _student(request, classroom, student_id)
+    response = HttpResponse(pdf.student_pdf(classroom=classroom, student=student),
+                            content_type="application/pdf")
+    name = rows.filename(classroom, f"{student.display_name}-progress", "pdf")
+    response["Content-Disposition"] = f'attachment; filename="{_ascii(name)}"'
+    return response
+
+
+def _ascii(name: str) -> str:
+    stem, _, ext = name.rpartition(".")
+    return f"{slugify(stem) or 'report'}.{ext}"
+
+
+# ----- exports and jobs ---------------------------------------------------------------
+
+@teacher_required
+def skills_csv(request, pk: int):
+    """The small export (one row per student × measure), straight away."""
+    classroom = teacher_class(request, pk)
+    body = csv_export.csv_bytes(rows.SKILL_HEADER, rows.skill_rows(classroom=classroom))
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{rows.filename(classroom, "skills", "csv")}"'
+    return response
+
+
+@teacher_required
+def exports(request, pk: int):
+    classroom = teacher_class(request, pk)
+    if request.method == "POST":
+        fmt = request.POST.get("format", "")
+        if fmt not in jobs.FORMATS:
+            messages.error(request, "Please choose one of the files below.")
+            return redirect("reports:exports", pk=classroom.pk)
+        job = jobs.export_start(classroom=classroom, requested_by=request.user, export_format=fmt)
+        return redirect("reports:job", pk=classroom.pk, job_id=job.pk)
+    recent = list(selectors.recent_exports(classroom=classroom))
+    return render(request, "reports/exports.html", {
+        "classroom": classroom, "formats": jobs.FORMATS.items(), "keep_days": jobs.KEEP_FILES_DAYS,
+        "recent": recent, "paused": any(job.state == RecomputeJob.PAUSED for job in recent),
+        "students": classroom_selectors.students_of_class(classroom=classroom),
+    })
+
+
+def _job(request, pk: int, job_id: int) -> tuple:
+    classroom = teacher_class(request, pk)
+    job = selectors.class_job(classroom=classroom, pk=job_id)
+    if job is None:
+        raise Http404("No such job for this class.")
+    return classroom, job
+
+
+@teacher_required
+def job(request, pk: int, job_id: int):
+    """A job's progress (polled while it is live). POST is its Try again button: a failed or
+    stopped job is replaced by a fresh one, a paused one is handed to the broker again
+    (services.job_try_again), and the page of the job that is now on its way is shown."""
+    classroom, job = _job(request, pk, job_id)
+    if request.method == "POST":
+        job = services.job_try_again(job=job, requested_by=request.user)
+        if job.state == RecomputeJob.PAUSED:
+            messages.warning(request, "The server that makes reports still cannot be reached. "
+                             "This will start by itself when it is back.")
+        return redirect("reports:job", pk=classroom.pk, job_id=job.pk)
+    template = "reports/job.html#status" if request.htmx else "reports/job.html"
+    return render(request, template, {"classroom": classroom, "job": job,
+                                      "format_name": jobs.FORMATS.get(job.export_format, "")})
+
+
+@teacher_required
+def job_download(request, pk: int, job_id: int):
+    classroom, job = _job(request, pk, job_id)
+    if job.kind != RecomputeJob.Kind.EXPORT or job.status != jobs.READY or not job.file:
+        raise Http404("This file is not ready.")
+    try:
+        handle = job.file.open("rb")
+    except FileNotFoundError:
+        raise Http404("This file is no longer kept. Please make it again.") from None
+    return FileResponse(handle, as_attachment=True, filename=job.file.name.rsplit("/", 1)[-1])
+
+
+# ----- the student's own page -------------------------------------------------------
+
+@student_required
+def my_progress(request):
+    own = selectors.own_progress(student=request.user)
+    items = []
+    for om in own.measures:
+        m, cell = om.measure, om.total
+        if not m.has_misses:
+            continue
+        items.append({
+            "measure": m, "cell": cell,
+            "sentence": student_sentence(m, cell.misses, cell.chances),
+            "growth": growth_sentence(before=om.before, recent=om.recent),
+            "great": cell.chances >= 5 and (cell.rate or 0) <= 0.10,
+        })
+    return render(request, "reports/my_progress.html", {
+        "items": items, "facts": own.facts, "range": selectors.FACT_RANGE,
+        "known": own.facts.known(), "practise": own.facts.practise(),
+    })

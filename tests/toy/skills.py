@@ -1,0 +1,18 @@
+"""Higher Card's one skill measure: playing the highest card (games/engine/skills.py)."""
+
+from games.engine.skills import GameSkills, Measure
+
+HIGHEST = Measure("toy.highest", "toy", "Highest card", "Played a lower card than their highest",
+                  "cards played", "Plays their highest card to win the trick.",
+                  well_words="played their highest card")
+
+
+def per_attempt(move, error_code):
+    """One chance per decision (the game version it was made at)."""
+    if move.analysis.get("kind") == "play":
+        missed = not move.analysis["played_highest"] and not error_code
+        yield move.version_before, HIGHEST.id, "", missed, None
+
+
+SKILLS = GameSkills(measures=(HIGHEST,), analysis_keys=("kind", "played_highest", "analysis_error"),
+                    per_attempt=per_attempt)
