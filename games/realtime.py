@@ -1,5 +1,6 @@
-"""Telling connected tables that a game changed. Each consumer then renders its own viewer's
-view, so the message itself carries no cards at all.
+"""Telling connected tables that a game changed, with the views rendered once for them
+(games/rendering.py `TablePush`): each socket sends on only its own seat's view. The message
+goes through the channel layer (server-side), never as a whole to a browser.
 
 A broadcast is a courtesy, never part of the change: it is sent after the change committed,
 and when the channel layer cannot take it (Redis stopped or restarting) the failure is logged
@@ -26,13 +27,14 @@ def game_group(game_id: int) -> str:
     return f"game.{game_id}"
 
 
-def broadcast_game_changed(*, game_id: int) -> bool:
-    """Tell the game's group; False (logged) when the channel layer is unavailable."""
+def broadcast_game_changed(*, game_id: int, message: dict | None = None) -> bool:
+    """Tell the game's group (`message`: a TablePush's; without one, the sockets render their
+    own views); False (logged) when the channel layer is unavailable."""
     layer = get_channel_layer()
     if layer is None:
         return False
     try:
-        async_to_sync(layer.group_send)(game_group(game_id), {"type": "game.changed", "game_id": game_id})
+        async_to_sync(layer.group_send)(game_group(game_id), message or {"type": "game.changed", "game_id": game_id})
     except LAYER_ERRORS as exc:
         log.warning("game %s changed but its pages were not told (channel layer: %r); they "
                     "catch up when their socket reconnects", game_id, exc)

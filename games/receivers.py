@@ -4,16 +4,28 @@ This is what keeps the imports one way: the move service sends `game_changed` an
 imports the tasks, while the tasks play bots through the move service.
 """
 
+import logging
+
 from games import realtime, signals
+from games.rendering import table_push
 from games.tasks import schedule_bot_moves
 
+log = logging.getLogger(__name__)
 
-def table_changed(sender, *, game_id: int, schedule_bots: bool = True, **kwargs) -> None:
-    """After a committed change: tell the table (and lobby) pages, then let any bot whose
-    turn it is play. Each step logs its own transport failure (Redis or the broker away) and
-    the other still runs: a bot is queued even when the broadcast failed."""
-    realtime.broadcast_game_changed(game_id=game_id)
-    if schedule_bots:
+
+def table_changed(sender, *, game_id: int, schedule_bots: bool = True,
+                  by_seat_id: int | None = None, **kwargs) -> None:
+    """After a committed change: render the players' views once and tell the table (and
+    lobby) pages, then let any bot whose turn it is play. Each step logs its own failure and
+    the others still run: a bot is queued even when the broadcast failed, and a view that
+    could not be rendered here is rendered by each socket itself."""
+    try:
+        push = table_push(game_id=game_id, by_seat_id=by_seat_id)
+    except Exception:  # noqa: BLE001 - the change is committed; the sockets render their own
+        log.exception("game %s: the views could not be rendered for the push", game_id)
+        push = None
+    realtime.broadcast_game_changed(game_id=game_id, message=push.message() if push else None)
+    if schedule_bots and (push is None or push.has_bots):
         schedule_bot_moves(game_id=game_id)
 
 

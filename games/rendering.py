@@ -1,17 +1,30 @@
 """Render a game table for one viewer: a player's own view, or the coach's view; and a
 table's lobby (`lobby_context`, `render_lobby`: the lobby page and its WebSocket share them).
 
-The same fragment serves the first HTTP render and every WebSocket push (its parts carry
-`hx-swap-oob`, so htmx's ws extension swaps each by id). What differs between games comes
-from the game's GameSpec hooks (games/registry.py); this module is what every game shares.
+The same fragment serves the first HTTP render and every WebSocket push. It is made of
+parts (status, notice, board, scores, log), each carrying `hx-swap-oob` so htmx's ws
+extension swaps each by id; the board is morphed (idiomorph), so what a child has half-chosen
+survives (static/js/app.js). A push sends a socket only the parts that differ from what it
+sent that socket before (`TablePush`, games/consumers/table.py).
+
+After a committed change the views are rendered once, by whoever made the change
+(`table_push`): one per human seat (the seat's own view), from one read of the game and its
+seats. They travel to the sockets in the channel-layer message (server-side only, never to a
+browser as a whole), and each socket sends on only its own seat's view, so no page ever gets
+another player's hidden cards. Watchers (the coach view) render their own.
+
+What differs between games comes from the game's GameSpec hooks (games/registry.py); this
+module is what every game shares.
 """
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass, field
 
 from django.template.loader import render_to_string
 
+from accounts.membership import membership_version
 from games import registry
 from games.models import Game, Seat
 from games.selectors import lobby as lobby_selectors
@@ -66,7 +79,8 @@ def board_context(*, spec: GameSpec, game: Game, view: dict, seat: Seat | None) 
 
 
 def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "",
-                  seats: list[Seat] | None = None) -> dict:
+                  seats: list[Seat] | None = None, events: list[list[dict]] | None = None,
+                  fresh_choices: bool = False) -> dict:
     spec = registry.spec_for(game.key)
     engine = spec.engine
     view = engine.coach_view(game.state) if coach else engine.view(game.state, seat.name)
@@ -84,8 +98,11 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
         "view": view,
         "notice": notice,
         "status_line": (STOPPED if stopped else status_line(spec=spec, view=view, coach=coach)),
-        "log": [text for events in recent_events(game=game)
-                for text in (engine.describe_event(e) for e in events) if text],
+        "log": [text for move_events in (recent_events(game=game) if events is None else events)
+                for text in (engine.describe_event(e) for e in move_events) if text],
+        # This viewer's own move was just applied: the page starts the next decision afresh
+        # instead of keeping the choices that made the last one (static/js/app.js).
+        "fresh_choices": fresh_choices,
         "interactive": seat is not None and not finished and not stopped,
         "went_well": (went_well(spec=spec, moves=seat_moves(game=game, seat=seat))
                       if finished and seat is not None else []),
@@ -96,13 +113,85 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
     }
 
 
-def render_table(*, game_id: int, seat: Seat | None, coach: bool, notice: str = "") -> str:
-    # Every push re-renders the table, so the game and its seats come in one query (a game
-    # always has seats; the fallback keeps Game.DoesNotExist for a vanished game).
-    seats = list(Seat.objects.select_related("game").filter(game_id=game_id))
+# The table fragment's parts, in order; games/_table.html ends each with PART_END.
+PARTS = ("status", "notice", "board", "scores", "log")
+PART_END = "<!--/part-->"
+
+
+def split_parts(html: str) -> dict[str, str]:
+    """The rendered table fragment cut into its parts (name -> HTML)."""
+    pieces = html.split(PART_END)
+    return {name: piece.strip() for name, piece in zip(PARTS, pieces)}
+
+
+def render_parts(**context_kwargs) -> dict[str, str]:
+    """One viewer's table, as its parts (`table_context`'s keyword arguments)."""
+    return split_parts(render_to_string("games/_table.html", table_context(**context_kwargs)))
+
+
+def _game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
+    # The game and its seats in one query (a game always has seats; the fallback keeps
+    # Game.DoesNotExist for a vanished game).
+    seats = list(Seat.objects.select_related("game").filter(game_id=game_id).order_by("position"))
     game = seats[0].game if seats else Game.objects.get(pk=game_id)
-    return render_to_string("games/_table.html",
-                            table_context(game=game, seat=seat, coach=coach, notice=notice, seats=seats))
+    for seat in seats:
+        seat.game = game  # one Game object: its assignment is read once, not per seat
+    return game, seats
+
+
+def render_table(*, game_id: int, seat: Seat | None, coach: bool, notice: str = "") -> TableView:
+    """One viewer's table as it is now (a connect, a watcher's push, a refused move)."""
+    game, seats = _game_and_seats(game_id)
+    return TableView(game.version, render_parts(game=game, seat=seat, coach=coach, notice=notice,
+                                                seats=seats))
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table for one viewer: the game's version it shows, and its parts."""
+
+    version: int
+    parts: dict[str, str]
+
+    @property
+    def html(self) -> str:
+        """The whole table: every part, in order."""
+        return "".join(self.parts[name] for name in PARTS if name in self.parts)
+
+
+@dataclass(frozen=True)
+class TablePush:
+    """What a committed change tells the table's sockets (the channel-layer message's body).
+
+    `views` holds, per human seat (its pk, as a string: the message is msgpack/JSON), that
+    seat's own view; a socket of another viewer (a watcher) renders its own. `membership` is
+    the class's membership version the views were rendered at: a socket that checked access
+    at the same version sends its view as it is, any other re-checks first. `has_bots` saves
+    the bot scheduler a query."""
+
+    game_id: int
+    version: int | None
+    membership: int | None = None
+    views: dict[str, dict[str, str]] = field(default_factory=dict)
+    has_bots: bool = False
+
+    def message(self) -> dict:
+        return {"type": "game.changed", "game_id": self.game_id, "version": self.version,
+                "membership": self.membership, "views": self.views}
+
+
+def table_push(*, game_id: int, by_seat_id: int | None = None) -> TablePush:
+    """Render every human seat's view once, after a committed change (see the module's doc).
+    `by_seat_id`: the seat whose move caused the change (its page starts afresh)."""
+    game, seats = _game_and_seats(game_id)
+    has_bots = any(s.bot_level for s in seats)
+    if game.state is None:  # a lobby: its pages render their own
+        return TablePush(game_id, None, has_bots=has_bots)
+    events = recent_events(game=game)
+    views = {str(s.pk): render_parts(game=game, seat=s, coach=False, seats=seats, events=events,
+                                     fresh_choices=s.pk == by_seat_id)
+             for s in seats if s.user_id is not None}
+    return TablePush(game_id, game.version, membership_version(game.classroom_id), views, has_bots)
 
 
 def lobby_context(access: lobby_selectors.LobbyAccess) -> dict:

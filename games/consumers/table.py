@@ -1,10 +1,15 @@
-"""One WebSocket per game page (`/ws/game/<id>/`).
+"""One WebSocket per game page (`/ws/game/<id>/?v=<version the page shows>`).
 
 Session-authenticated and origin-checked by config/asgi.py. On connect (and so on every
-reconnect) the consumer sends the whole current table for *its* viewer; after every committed
-change the group `game.<id>` is told, and each consumer renders its own viewer's view, so no
-fragment ever holds another player's hidden cards. Moves go through the same service as
-everything else; errors go to the sender only.
+reconnect) the consumer sends its viewer's table only if the game moved on from the version
+the page shows: a page just loaded already has the board, and a push of the same board would
+only race the child's first taps. After every committed change the group `game.<id>` gets the
+players' views rendered once by whoever made the change (games/rendering.py `TablePush`);
+each consumer sends on only its own seat's view (a watcher renders its own), so no fragment
+ever holds another player's hidden cards. A socket is sent only the parts (status, notice,
+board, scores, log) that differ from what it sent before, and never an older version than it
+already sent. Moves go through the same service as everything else; errors go to the sender
+only.
 
 Access is checked at connect and again later (games/consumers/guard.py): before every move in
 the database, and before every push when the class's membership version has changed (one
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -29,7 +35,7 @@ from accounts.membership import membership_version
 from games.messages import BadMessage, parse_move_message
 from games.models import Game
 from games.realtime import game_group
-from games.rendering import render_table
+from games.rendering import PARTS, TableView, render_table
 from games.selectors.play import game_access
 from games.services.moves import game_apply_move
 from games.tasks import schedule_bot_moves
@@ -85,12 +91,23 @@ class Viewer:
             raise LostAccess
         return access
 
-    def table(self, notice: str = "") -> str:
+    def table(self, notice: str = "") -> TableView:
         """The table for a push: access re-checked only if the class's membership changed."""
         access = self.allowed()
         return render_table(game_id=self.game_id, seat=access.seat, coach=access.coach, notice=notice)
 
-    def answer(self, text: str | None) -> str | None:
+    def view_in(self, event: dict) -> TableView | None:
+        """This viewer's view in a push, when it may be sent as it is: the viewer's own seat's,
+        rendered at the membership version this socket last checked access at."""
+        access = self.checked.access
+        views = event.get("views") or {}
+        if (access is None or access.seat is None or event.get("version") is None
+                or self.checked.version is None or event.get("membership") != self.checked.version):
+            return None
+        parts = views.get(str(access.seat.pk))
+        return TableView(event["version"], parts) if parts else None
+
+    def answer(self, text: str | None) -> TableView | None:
         """Handle one message from the page: the reply to send, or None (an applied move is
         told to everyone, this socket included, by the broadcast)."""
         access = self.allowed(force=True)  # never act for someone who lost access
@@ -115,6 +132,43 @@ class Viewer:
         return self.table(notice=result.message)
 
 
+class Sent:
+    """What one socket last sent: the version and each part's HTML, so a push sends only the
+    parts that changed (a few hundred bytes when one player's "thinking…" moves on)."""
+
+    def __init__(self, page_version: int | None):
+        self.page_version = page_version  # the version the page was loaded at (?v=)
+        self.version: int | None = None
+        self.parts: dict[str, str] = {}
+
+    @classmethod
+    def from_query(cls, query_string: bytes) -> "Sent":
+        values = parse_qs(query_string.decode("latin-1")).get("v") or [""]
+        return cls(int(values[0]) if values[0].isdigit() else None)
+
+    def page_shows(self, version: int) -> bool:
+        """On connect: the page already shows this version (it was rendered at it), so
+        sending the same board again would only wipe what the child has started to choose."""
+        return self.version is None and self.page_version == version
+
+    def newer_than(self, version: int | None) -> bool:
+        """This socket already sent a newer table than `version` (pushes and renders in
+        threads can finish out of order). The same version may still bring changes: a game
+        stopped, a seat handed to a computer player."""
+        return version is not None and self.version is not None and version < self.version
+
+    def remember(self, view: TableView) -> None:
+        self.version, self.parts = view.version, dict(view.parts)
+
+    def changed(self, view: TableView, always: tuple[str, ...] = ()) -> str:
+        """The HTML of the parts that changed (all of them the first time) and of the parts
+        in `always`, and remember them."""
+        html = "".join(view.parts[name] for name in PARTS
+                       if name in view.parts and (name in always or self.parts.get(name) != view.parts[name]))
+        self.remember(view)
+        return html
+
+
 class GameConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.group = None
@@ -124,6 +178,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.lock = asyncio.Lock()
         self.bucket = TokenBucket.for_socket()
         self.inbox: asyncio.Queue = asyncio.Queue(maxsize=max(1, int(self.bucket.burst)))
+        self.sent = Sent.from_query(self.scope.get("query_string", b""))
         user = self.scope.get("user")
         game_id = self.scope["url_route"]["kwargs"]["game_id"]
         access = None
@@ -142,7 +197,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.accept()
         self.worker = asyncio.ensure_future(self._work())
         async with self.lock:
-            await self._send_table()
+            await self._send_table(connecting=True)
         # A bot whose turn it is may have been interrupted (a server restart): wake it. Its
         # moves are idempotent, so a second wake-up from another viewer changes nothing.
         await _db(schedule_bot_moves)(game_id=game_id)
@@ -180,9 +235,9 @@ class GameConsumer(AsyncWebsocketConsumer):
                 async with self.lock:
                     if self.finished:
                         return
-                    html = await _db(self.viewer.answer)(text)
-                    if html and not self.finished:
-                        await self.send(text_data=html)
+                    table = await _db(self.viewer.answer)(text)
+                    if table is not None and not self.finished:
+                        await self._send_view(table, answer=True)
             except LostAccess:
                 await self._refuse_lost()
             except Exception:  # noqa: BLE001 - as an uncaught error in receive() would: 1011
@@ -198,16 +253,34 @@ class GameConsumer(AsyncWebsocketConsumer):
         if self.finished:
             return
         async with self.lock:
-            if not self.finished:
+            if self.finished or self.sent.newer_than(event.get("version")):
+                return
+            view = self.viewer.view_in(event)
+            if view is not None:  # rendered for this seat already: no database, no thread
+                await self._send_view(view)
+            else:
                 await self._send_table()
 
-    async def _send_table(self):
+    async def _send_table(self, connecting: bool = False):
         try:
-            html = await _db(self.viewer.table)()
+            view = await _db(self.viewer.table)()
         except LostAccess:
             await self._refuse_lost()
             return
-        await self.send(text_data=html)
+        if connecting and self.sent.page_shows(view.version):
+            self.sent.remember(view)  # the page has this board: nothing to send
+            return
+        await self._send_view(view)
+
+    async def _send_view(self, view: TableView, answer: bool = False):
+        """Send the parts that differ from what this socket last sent. An answer to this
+        socket's own message (a refused move: same version, a notice) always carries its
+        notice, even when the same words were sent before: the child tapped again."""
+        if not answer and self.sent.newer_than(view.version):
+            return  # an older render finished late: the page already has a newer table
+        html = self.sent.changed(view, always=("notice",) if answer else ())
+        if html:
+            await self.send(text_data=html)
 
     async def _refuse_lost(self):
         await self._finish(NO_LONGER_IN_CLASS, CLOSE_NOT_ALLOWED)

@@ -168,7 +168,7 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
         move.accepted, move.events = True, events
         move.save()
         _store_state(game, engine, state, now)
-        announce_on_commit(game_id=game_id, schedule_bots=schedule_bots)
+        announce_on_commit(game_id=game_id, schedule_bots=schedule_bots, by_seat_id=seat.pk)
     return MoveResult("applied", game, move, events=events)
 
 
@@ -220,21 +220,23 @@ def _record_results(game: Game, engine, state: dict) -> None:
         seat.save(update_fields=["is_winner", "score"])
 
 
-def after_change(*, game_id: int, schedule_bots: bool = True) -> None:
+def after_change(*, game_id: int, schedule_bots: bool = True, by_seat_id: int | None = None) -> None:
     """Runs after commit: `game_changed` tells the table, then lets any bot whose turn it is
-    play (games/receivers.py)."""
-    signals.game_changed.send(sender=Game, game_id=game_id, schedule_bots=schedule_bots)
+    play (games/receivers.py). `by_seat_id`: the seat whose move it was, if any."""
+    signals.game_changed.send(sender=Game, game_id=game_id, schedule_bots=schedule_bots,
+                              by_seat_id=by_seat_id)
 
 
-def announce_on_commit(*, game_id: int, schedule_bots: bool = True) -> None:
+def announce_on_commit(*, game_id: int, schedule_bots: bool = True,
+                       by_seat_id: int | None = None) -> None:
     """`after_change` once the transaction commits, robustly: the change is committed by then,
     so a broadcast or a bot's turn that cannot be queued (Redis stopped) is logged and never
     turns the change into an error (a 500 for a game that was in fact created, a socket closed
     after its move was applied). The receivers catch their own transport errors
     (games/realtime.py, games/tasks.py); this catches whatever else a receiver raises. Pages
     catch up when their socket reconnects, and the table's socket wakes its bots on connect."""
-    transaction.on_commit(lambda: after_change(game_id=game_id, schedule_bots=schedule_bots),
-                          robust=True)
+    transaction.on_commit(lambda: after_change(game_id=game_id, schedule_bots=schedule_bots,
+                                               by_seat_id=by_seat_id), robust=True)
 
 
 BOT_NAMES = ("Robo", "Zip", "Bolt", "Pixel", "Nova")

@@ -283,3 +283,77 @@
     if (form) form.reportValidity();
   });
 })();
+
+// A child's half-made choice survives pushes. The board arrives as a morph (idiomorph,
+// hx-swap-oob="morph"): the page keeps its elements and only what changed is updated. By
+// itself a morph would also put every control back as the server rendered it ("Choose…"), so
+// before a control is morphed its live state (a picked card, a chosen number, a typed answer)
+// is copied onto the incoming one, when that choice is still on offer. After the child's own
+// move was applied the server marks the board data-fresh-choices, and the next decision
+// starts afresh. A choice that is no longer on offer is dropped and the child is told in words.
+(function () {
+  "use strict";
+  if (!window.Idiomorph) return;
+  let lost = [];
+
+  function userControl(el) {
+    return (el instanceof HTMLInputElement && el.type !== "hidden" && el.type !== "submit") ||
+      el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
+  }
+  function freshBoard(node) {
+    return Boolean(node.closest && node.closest("[data-fresh-choices]"));
+  }
+  function words(el) {
+    const label = el.labels && el.labels[0] ? el.labels[0].textContent : (el.closest("label") || el).textContent;
+    const text = (label || "").replace(/\s+/g, " ").trim();
+    if (el instanceof HTMLSelectElement && el.selectedOptions[0]) return text + " " + el.selectedOptions[0].textContent.trim();
+    return text;
+  }
+  function chosen(el) {
+    if (el instanceof HTMLInputElement && (el.type === "radio" || el.type === "checkbox")) return el.checked;
+    return el.value !== "";
+  }
+
+  const callbacks = window.Idiomorph.defaults.callbacks;
+  callbacks.beforeNodeMorphed = function (oldNode, newNode) {
+    if (!(oldNode instanceof Element) || !userControl(oldNode) || freshBoard(newNode)) return true;
+    if (!chosen(oldNode) || newNode.tagName !== oldNode.tagName || newNode.disabled) {
+      if (chosen(oldNode) && newNode.disabled) lost.push(words(oldNode));
+      return true;
+    }
+    if (oldNode instanceof HTMLInputElement && (oldNode.type === "radio" || oldNode.type === "checkbox")) {
+      if (newNode.value === oldNode.value) newNode.checked = true;
+      else lost.push(words(oldNode));
+    } else if (oldNode instanceof HTMLSelectElement) {
+      const keep = Array.from(newNode.options).find(function (o) { return o.value === oldNode.value; });
+      if (keep) Array.from(newNode.options).forEach(function (o) {
+        o.selected = o === keep;
+        if (o === keep) o.setAttribute("selected", ""); else o.removeAttribute("selected");
+      });
+      else lost.push(words(oldNode));
+    } else {
+      newNode.value = oldNode.value;
+      newNode.setAttribute("value", oldNode.value);
+    }
+    return true;
+  };
+  callbacks.beforeNodeRemoved = function (node) {
+    if (!(node instanceof Element) || freshBoard(document.getElementById("table-board") || node)) return true;
+    const controls = userControl(node) ? [node] : Array.from(node.querySelectorAll ? node.querySelectorAll("input, select, textarea") : []);
+    controls.filter(function (c) { return userControl(c) && chosen(c); }).forEach(function (c) { lost.push(words(c)); });
+    return true;
+  };
+
+  document.addEventListener("htmx:wsBeforeMessage", function () { lost = []; });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    const notice = document.querySelector("[data-choice-notice]");
+    if (!notice) return;
+    if (lost.length) {
+      notice.textContent = "The game changed, so this choice can't be made any more: " +
+        lost.join("; ") + ". Please choose again.";
+    } else if (document.querySelector("#table-board[data-fresh-choices]")) {
+      notice.textContent = "";
+    }
+    lost = [];
+  });
+})();

@@ -25,11 +25,44 @@
     }
   }
 
-  document.addEventListener("htmx:afterSettle", function (evt) {
+  function selectionPath(evt) {
     const path = evt.detail && evt.detail.pathInfo ? evt.detail.pathInfo.requestPath || "" : "";
-    if (path.indexOf("/selection/") !== -1) refocus();
+    return path.indexOf("/selection/") !== -1 ? path : "";
+  }
+
+  // The cards picked so far live on the server's answer to the last tap (its query). A push
+  // re-draws the play area as nothing picked; unless the push followed the child's own move
+  // (data-fresh-choices), the same picks are asked for again, and the server either shows
+  // them on the new table or says in words why they can no longer be made.
+  let picked = "";
+  let version = null;
+  document.addEventListener("DOMContentLoaded", function () {
+    const board = document.getElementById("table-board");
+    version = board ? board.dataset.version : null;
+  });
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    const path = selectionPath(evt);
+    if (!path) return;
+    picked = path.indexOf("?") !== -1 ? path : "";
+    refocus();
+  });
+  // A refused pick comes back as 400 with the play area and the reason: show it.
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    if (selectionPath(evt) && evt.detail.xhr && evt.detail.xhr.status === 400) {
+      evt.detail.shouldSwap = true;
+      evt.detail.isError = false;
+    }
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
+    const board = document.getElementById("table-board");
+    const now = board ? board.dataset.version : null;
+    const moved = now !== version;
+    version = now;
+    if (board && board.hasAttribute("data-fresh-choices")) picked = "";
+    if (moved && picked && document.getElementById("numero-play") && window.htmx) {
+      window.htmx.ajax("GET", picked, { target: "#numero-play", swap: "outerHTML" });
+      return;
+    }
     window.setTimeout(refocus, 0);
   });
 })();

@@ -34,7 +34,7 @@ def strip_keys(html: str) -> str:
 
 def render(game: Game, state: dict, seat) -> str:
     Game.objects.filter(pk=game.pk).update(state=state)
-    return strip_keys(render_table(game_id=game.pk, seat=seat, coach=seat is None))
+    return strip_keys(render_table(game_id=game.pk, seat=seat, coach=seat is None).html)
 
 
 @pytest.mark.parametrize("spec", CONTRACT_GAMES, ids=ids)

@@ -40,7 +40,7 @@ def legal_card(game) -> str:
 
 
 def ann_table(game):
-    return render_table(game_id=game.pk, seat=game.seats.get(name="Ann"), coach=False)
+    return render_table(game_id=game.pk, seat=game.seats.get(name="Ann"), coach=False).html
 
 
 def test_each_playable_card_asks_for_its_answer_in_mental_maths_mode(classroom, student):
@@ -127,7 +127,7 @@ def test_a_wrong_answer_is_recorded_corrected_and_the_card_is_still_played(class
     assert f"You wrote {right + 1}, but {high} {SYMBOL[card]} {low} = {right}" in html
     assert "Your card was played anyway" in html
     # the opponent is never shown Ann's answer
-    robo = render_table(game_id=game.pk, seat=game.seats.get(name="Robo"), coach=False)
+    robo = render_table(game_id=game.pk, seat=game.seats.get(name="Robo"), coach=False).html
     assert "You wrote" not in robo
 
 

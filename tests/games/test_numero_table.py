@@ -110,7 +110,7 @@ def test_no_fragment_for_ann_holds_robos_hand_or_the_deck(client, student, game)
     queries = [{}, {"card": "5g"}, {"card": "/2"}, {"card": "3o", "picked": "2b"}, {"card": "7r"}]
 
     def everything():
-        return [strip(render_table(game_id=game.pk, seat=ann, coach=False))] + \
+        return [strip(render_table(game_id=game.pk, seat=ann, coach=False).html)] + \
                [strip(select(client, game, **q).content.decode()) for q in queries]
 
     before = everything()

@@ -74,7 +74,7 @@ async def test_quick_taps_are_all_answered(table):
         await comm.send_to(text_data=junk_move(before, n))
     for _ in range(12):
         reply = await comm.receive_from(timeout=10)
-        assert TOO_MANY not in reply and 'id="table-board"' in reply
+        assert TOO_MANY not in reply and 'id="table-notice"' in reply
     assert await comm.receive_nothing(timeout=0.3)
     assert await Move.objects.filter(game=game).acount() == 12
     await comm.disconnect()
