@@ -42,10 +42,11 @@ def cookie_for(user) -> bytes:
     return off_loop(_session_cookie, user)
 
 
-def connect_as(user, object_id: int, socket: str = "game") -> WebsocketCommunicator:
-    """A socket to /ws/<socket>/<id>/ ("game", "table" (the lobby), "reports/class"),
+def connect_as(user, object_id: int, socket: str = "game", query: str = "") -> WebsocketCommunicator:
+    """A socket to /ws/<socket>/<id>/[?query] ("game", "table" (the lobby), "reports/class"),
     signed in as `user` (None: anonymous), from the site's own origin."""
     headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
     if user is not None:
         headers.append((b"cookie", cookie_for(user)))
-    return WebsocketCommunicator(application, f"/ws/{socket}/{object_id}/", headers=headers)
+    path = f"/ws/{socket}/{object_id}/" + (f"?{query}" if query else "")
+    return WebsocketCommunicator(application, path, headers=headers)

@@ -17,7 +17,7 @@ import re
 import pytest
 
 from games.models import Game
-from games.rendering import render_table
+from games.rendering import PARTS, render_table, table_push
 from games.services import SeatSpec, game_create
 from tests.contract.helpers import CONTRACT_GAMES, NAMES, Shape, hidden_twins, ids, random_play, registered
 
@@ -35,6 +35,14 @@ def strip_keys(html: str) -> str:
 def render(game: Game, state: dict, seat) -> str:
     Game.objects.filter(pk=game.pk).update(state=state)
     return strip_keys(render_table(game_id=game.pk, seat=seat, coach=seat is None).html)
+
+
+def pushed(game: Game, state: dict, seat) -> str:
+    """What a push after a change carries for `seat` (rendered once by the mover, then sent
+    on by the seat's sockets)."""
+    Game.objects.filter(pk=game.pk).update(state=state)
+    parts = table_push(game_id=game.pk).views[str(seat.pk)]
+    return strip_keys("".join(parts[name] for name in PARTS))
 
 
 @pytest.mark.parametrize("spec", CONTRACT_GAMES, ids=ids)
@@ -59,8 +67,10 @@ def test_a_players_table_never_shows_what_they_may_not_see(spec, classroom, stud
             if not twins:
                 continue
             mine, coach = render(game, state, me), render(game, state, None)
+            assert pushed(game, state, me) == mine, "a push shows the player another table"
             for twin in sorted(twins, key=lambda t: not t.coach_differs)[:3]:
                 assert render(game, twin.state, me) == mine, "the player's table shows a hidden thing"
+                assert pushed(game, twin.state, me) == mine, "a push shows a hidden thing"
                 rendered += 1
                 if twin.coach_differs:
                     assert render(game, twin.state, None) != coach, "the coach view did not change"
