@@ -143,6 +143,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Numberdeck <no-reply@
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
+    REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000"))
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -150,8 +151,14 @@ if REDIS_URL:
             # 5 s blocking BZPOPMIN, so an idle socket's consumer would crash (1011) at random.
             # After a Redis restart every pooled connection fails once on first use ("Connection
             # closed by server"): retry such a command once on a fresh connection.
+            # redis-py's pools allow 100 connections per process by default and then raise
+            # "Too many connections": at a bell, hundreds of sockets open at once, each joining
+            # its group over a connection of its own, and most of them failed (HTTP 500). The
+            # pool may grow to REDIS_MAX_CONNECTIONS per process (Redis itself takes 10,000);
+            # the connections stay pooled for the next burst.
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None,
-                                  "retry_on_error": [RedisConnectionError]}]},
+                                  "retry_on_error": [RedisConnectionError],
+                                  "max_connections": REDIS_MAX_CONNECTIONS}]},
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",

@@ -81,6 +81,9 @@ class Phase:
     notices: dict[str, int] = field(default_factory=dict)
     finished_games: int = 0
     cpu: dict = field(default_factory=dict)
+    burst_opened: int = 0
+    burst_total: int = 0
+    burst_open_s: float = 0.0
 
     def begin(self) -> None:
         self.start = now()
@@ -291,6 +294,46 @@ async def close_all(pairs: list[Pair], rate: float) -> None:
     await asyncio.gather(*(one(k, s) for k, s in enumerate(sockets)))
 
 
+async def run_burst(phase: Phase, pairs: list[Pair], args) -> None:
+    """A bell: every socket opens within --burst-seconds, with no gate in front of the
+    servers. Counted: sockets refused (a failed handshake, an HTTP error, a close by the
+    server), and the time from starting to connect to the first table (game sockets)."""
+    sockets = [s for p in pairs for s in p.sockets]
+    rate = len(sockets) / max(args.burst_seconds, 0.001)
+    started: dict[int, float] = {}
+
+    async def one(k: int, sock: Socket):
+        await asyncio.sleep(k / rate)
+        started[k] = now()
+        try:
+            await sock.connect(timeout=args.timeout)
+        except Exception as exc:  # noqa: BLE001 - every kind of refusal is counted
+            phase.error(f"refused ({type(exc).__name__}: {str(exc)[:80]})")
+            return False
+        return True
+
+    t0 = now()
+    opened = await asyncio.gather(*(one(k, s) for k, s in enumerate(sockets)))
+    phase.burst_open_s = now() - t0
+    phase.burst_opened = sum(opened)
+    if phase.name == "burst":  # game sockets: each must get its first table
+        k = 0
+        for pair in pairs:
+            for i, _ in enumerate(pair.sockets):
+                if opened[k]:
+                    try:
+                        t = await pair.arrivals[i].first(args.timeout)
+                        phase.other_ms.append((t - started[k]) * 1000)
+                    except asyncio.TimeoutError:
+                        phase.error("no first table")
+                k += 1
+    await asyncio.sleep(1.0)  # a socket closed by the server just after opening is refused too
+    closed = sum(1 for s, ok in zip(sockets, opened) if ok and s.closed.done())
+    if closed:
+        phase.errors[f"closed by the server after opening"] = closed
+    await close_all(pairs, args.connect_rate)
+
+
 def socket_ports(count: int, ports: list[int], seed: int) -> list[int]:
     """Which server each socket lands on: random, as a load balancer would spread them, so a
     game's two players share a process about half the time with two processes."""
@@ -304,7 +347,7 @@ def build_pairs(kind: str, games, ports, phase, args) -> list[Pair]:
         a, b = game.players
         rng = random.Random(args.seed * 7919 + g + (0 if kind == "play" else 1_000_003))
         spec_ports = ports[2 * g: 2 * g + 2]
-        if kind == "play":
+        if kind in ("play", "burst"):
             spec = [(spec_ports[0], a.session_key), (spec_ports[1], b.session_key)]
             pairs.append(GamePair(game=game, index=g, sockets_spec=spec, phase=phase, args=args, rng=rng))
         else:
@@ -329,6 +372,16 @@ def print_report(args, phases: dict[str, Phase], ports: list[int]) -> dict:
     print(header)
     print("-" * len(header))
     rows = {}
+    for phase in phases.values():
+        if phase.name.startswith("burst"):
+            s = phase.summary(phase.other_ms)
+            refused = sum(n for kind, n in phase.errors.items() if kind != "no first table")
+            print(f"{phase.name}: {phase.burst_opened} of {phase.burst_total} sockets opened in "
+                  f"{phase.burst_open_s:.1f} s (target: all within {args.burst_seconds:g} s), "
+                  f"refused {refused}" + (f"; connect -> first table p50 {s['p50']:.0f} ms, "
+                                          f"p95 {s['p95']:.0f} ms" if phase.other_ms else ""))
+            rows[f"{phase.name}.connect"] = {**s, "opened": phase.burst_opened,
+                                            "total": phase.burst_total, "refused": refused}
     for label, phase_name, attr in (
         ("floor: echo -> other socket", "floor", "other_ms"),
         ("floor: echo -> own socket", "floor", "self_ms"),
@@ -336,6 +389,8 @@ def print_report(args, phases: dict[str, Phase], ports: list[int]) -> dict:
         ("play: move -> mover's own table", "play", "self_ms"),
     ):
         phase = phases.get(phase_name)
+        if phase_name.startswith("burst"):
+            continue
         if phase is None:
             continue
         s = phase.summary(getattr(phase, attr))
@@ -394,7 +449,11 @@ def parse_args(argv=None):
     p.add_argument("--think", default="2-6", help="think time range in seconds, MIN-MAX")
     p.add_argument("--warmup", type=float, default=20)
     p.add_argument("--duration", type=float, default=60, help="measured seconds per phase")
-    p.add_argument("--phases", default="floor,play", help="which phases, in order")
+    p.add_argument("--phases", default="floor,play",
+                   help="which phases, in order: floor, play, burst (every game socket opens "
+                        "within --burst-seconds), burst-echo (the same on the echo socket)")
+    p.add_argument("--burst-seconds", type=float, default=2.0,
+                   help="the burst phases open every socket within this many seconds")
     two_players = [g.key for g in registry.all_games() if g.min_players <= 2 <= g.max_players]
     p.add_argument("--game", default=default_game(), choices=two_players,
                    help="a registered game that seats two players")
@@ -456,8 +515,12 @@ def main(argv=None) -> int:
             phases[name] = phase
             print(f"Phase '{name}': warm-up {args.warmup:g} s, then {args.duration:g} s measured...",
                   flush=True)
-            asyncio.run(run_phase(phase, build_pairs(name, games, placement, phase, args), args,
-                                  servers, meter))
+            pairs = build_pairs(name, games, placement, phase, args)
+            if name.startswith("burst"):
+                phase.burst_total = sum(len(p.sockets) for p in pairs)
+                asyncio.run(run_burst(phase, pairs, args))
+            else:
+                asyncio.run(run_phase(phase, pairs, args, servers, meter))
         figures = print_report(args, phases, ports)
         if args.profile and servers:
             time.sleep(3)  # the worker threads write their profile when they next run

@@ -81,11 +81,21 @@ class Arrivals:
     def __init__(self):
         self.first_seen: dict[int, float] = {}
         self._waiters: list[tuple[int, asyncio.Future]] = []
+        self._first: asyncio.Future | None = None
+
+    async def first(self, timeout: float) -> float:
+        """When the first update of any number arrived (waiting for it if need be)."""
+        if self.first_seen:
+            return min(self.first_seen.values())
+        self._first = self._first or asyncio.get_running_loop().create_future()
+        return await asyncio.wait_for(asyncio.shield(self._first), timeout)
 
     def seen(self, number: int, t: float) -> None:
         if number in self.first_seen:
             return
         self.first_seen[number] = t
+        if self._first is not None and not self._first.done():
+            self._first.set_result(t)
         still = []
         for wanted, fut in self._waiters:
             if wanted == number and not fut.done():

@@ -53,7 +53,10 @@ def test_an_add_or_multiply_choice_survives_a_classmate_locking_in(
     ann.get_by_role("button", name="Lock in my choice").click()
     wait_for_version(ann, game.version + 2)
     expect(ann.locator("#table-board")).to_contain_text("Your choice is locked in")
-    expect(ann.locator("#table-board")).to_contain_text(f"{ann_on['Ben']} to Ben, {ann_on['Cy']} to Cy, and ×")
+    locked = ann.locator("#table-board .alert")
+    for name in ("Ben", "Cy"):
+        expect(locked).to_contain_text(f"{ann_on[name]} to {name}")
+    expect(locked).to_contain_text("and × for you")
 
 
 def refusing_pick(game: Game, name: str) -> tuple[int, tuple[int, int], tuple[int, int]]:
