@@ -180,10 +180,17 @@ class TablePush:
                 "membership": self.membership, "views": self.views}
 
 
-def table_push(*, game_id: int, by_seat_id: int | None = None) -> TablePush:
+def table_push(*, game_id: int, by_seat_id: int | None = None, game: Game | None = None) -> TablePush:
     """Render every human seat's view once, after a committed change (see the module's doc).
-    `by_seat_id`: the seat whose move caused the change (its page starts afresh)."""
-    game, seats = _game_and_seats(game_id)
+    `by_seat_id`: the seat whose move caused the change (its page starts afresh). `game`: the
+    game as the change committed it, when the caller holds it (the move service does), so
+    its state is not read back from the database."""
+    if game is None:
+        game, seats = _game_and_seats(game_id)
+    else:
+        seats = list(Seat.objects.filter(game_id=game.pk).order_by("position"))
+        for seat in seats:
+            seat.game = game
     has_bots = any(s.bot_level for s in seats)
     if game.state is None:  # a lobby: its pages render their own
         return TablePush(game_id, None, has_bots=has_bots)

@@ -6,7 +6,8 @@ Every signal is sent once the change is committed, never for a change that was r
 
 - `game_changed(game_id, schedule_bots, by_seat_id)`: a table changed (a move, a seat taken
   or left, the start). `schedule_bots` is False when the bots' own loop made the move (it
-  plays on by itself) or at a lobby; `by_seat_id` is the seat whose move it was (or None). games/receivers.py tells the table and lets a bot play. Sent from a
+  plays on by itself) or at a lobby; `by_seat_id` is the seat whose move it was (or None);
+  `game` is the Game as committed when the sender holds it (or None). games/receivers.py tells the table and lets a bot play. Sent from a
   robust on-commit callback (games.services.moves.announce_on_commit): a receiver that fails
   is logged, and the committed change stands.
 - `game_finished(game_id)`: a game ended and its results are saved (the skill report).

@@ -11,9 +11,9 @@ board, scores, log) that differ from what it sent before, and never an older ver
 already sent. Moves go through the same service as everything else; errors go to the sender
 only.
 
-Access is checked at connect and again later (games/consumers/guard.py): before every move in
-the database, and before every push when the class's membership version has changed (one
-cache read otherwise). A viewer who lost access (a student removed, a co-teacher taken off the
+Access is checked at connect and again later (games/consumers/guard.py): before every move and
+every push, in the database when the class's membership version has changed (one cache read
+otherwise; every change of who may play here bumps it). A viewer who lost access (a student removed, a co-teacher taken off the
 class) is told so in one sentence and closed with 4403; nothing is applied for them.
 
 Each socket may send about SOCKET_MAX_MESSAGES_PER_SECOND messages a second after a burst of
@@ -110,7 +110,12 @@ class Viewer:
     def answer(self, text: str | None) -> TableView | None:
         """Handle one message from the page: the reply to send, or None (an applied move is
         told to everyone, this socket included, by the broadcast)."""
-        access = self.allowed(force=True)  # never act for someone who lost access
+        # Never act for someone who lost access: every change of who may play here (a student
+        # removed or moved, a seat handed to a computer player) bumps the class's membership
+        # version once committed, so one cache read tells whether the database must be asked;
+        # and the move service checks the seat is still theirs in the query that locks the
+        # game, which catches a change made behind the services' back too.
+        access = self.allowed()
         if not access.can_move:
             return self.table(notice=WATCHING)
         try:
@@ -120,10 +125,12 @@ class Viewer:
         result = game_apply_move(
             game_id=self.game_id, seat=access.seat, action=message.action,
             expected_version=message.expected_version, idempotency_key=message.idempotency_key,
-            answer=message.answer,
+            answer=message.answer, player_id=self.user_id,
         )
         if result.applied:
             return None
+        if result.status == "forbidden":  # access lost behind the services' back (an admin)
+            raise LostAccess
         if result.status == "duplicate":
             # The page re-sent a move it had no answer for (its socket dropped): the move was
             # received once, so it gets the table as it is now, and nothing to worry about.
@@ -196,11 +203,12 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.group = group
         await self.accept()
         self.worker = asyncio.ensure_future(self._work())
-        async with self.lock:
-            await self._send_table(connecting=True)
         # A bot whose turn it is may have been interrupted (a server restart): wake it. Its
         # moves are idempotent, so a second wake-up from another viewer changes nothing.
+        # Before the first table, so that table already shows a move the bot made at once.
         await _db(schedule_bot_moves)(game_id=game_id)
+        async with self.lock:
+            await self._send_table(connecting=True)
 
     async def disconnect(self, code):
         self.finished = True

@@ -38,7 +38,8 @@ class SeatSpec:
 
 @dataclass(frozen=True)
 class MoveResult:
-    """What happened to one submission. `status`: applied, rejected, duplicate or stale."""
+    """What happened to one submission. `status`: applied, rejected, duplicate, stale, or
+    forbidden (the sender no longer holds the seat)."""
 
     status: str
     game: Game
@@ -130,12 +131,28 @@ def _send_on_commit(signal, **kwargs) -> None:
     transaction.on_commit(lambda: signal.send_robust(sender=Game, **kwargs), robust=True)
 
 
+NOT_YOURS = "You are no longer playing at this table."
+
+
 def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: int,
                     idempotency_key: str = "", answer: int | None = None,
-                    schedule_bots: bool = True) -> MoveResult:
-    """Validate and apply one decision of `seat`, recording it whether accepted or not."""
+                    schedule_bots: bool = True, player_id: int | None = None) -> MoveResult:
+    """Validate and apply one decision of `seat`, recording it whether accepted or not.
+
+    `player_id`: the user sending the move (a page's socket). The seat must still be theirs
+    and they still active, checked in the same query that locks the game (so in the database,
+    at every move, at no extra cost); otherwise nothing is recorded and the status is
+    "forbidden". Bots' moves pass no player."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        locked = Game.objects.select_for_update(of=("self",)).filter(pk=game_id)
+        if player_id is not None:
+            locked = locked.filter(seats__pk=seat.pk, seats__user_id=player_id,
+                                   seats__user__is_active=True)
+        game = locked.first()
+        if game is None:
+            if player_id is None or not Game.objects.filter(pk=game_id).exists():
+                raise Game.DoesNotExist(f"game {game_id}")
+            return MoveResult("forbidden", Game(pk=game_id), None, "forbidden", NOT_YOURS)
         if idempotency_key:
             earlier = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
             if earlier is not None:
@@ -168,7 +185,7 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
         move.accepted, move.events = True, events
         move.save()
         _store_state(game, engine, state, now)
-        announce_on_commit(game_id=game_id, schedule_bots=schedule_bots, by_seat_id=seat.pk)
+        announce_on_commit(game_id=game_id, schedule_bots=schedule_bots, by_seat_id=seat.pk, game=game)
     return MoveResult("applied", game, move, events=events)
 
 
@@ -220,15 +237,17 @@ def _record_results(game: Game, engine, state: dict) -> None:
         seat.save(update_fields=["is_winner", "score"])
 
 
-def after_change(*, game_id: int, schedule_bots: bool = True, by_seat_id: int | None = None) -> None:
+def after_change(*, game_id: int, schedule_bots: bool = True, by_seat_id: int | None = None,
+                 game: Game | None = None) -> None:
     """Runs after commit: `game_changed` tells the table, then lets any bot whose turn it is
-    play (games/receivers.py). `by_seat_id`: the seat whose move it was, if any."""
+    play (games/receivers.py). `by_seat_id`: the seat whose move it was, if any; `game`: the
+    game as committed, when the caller holds it (saves reading its state back)."""
     signals.game_changed.send(sender=Game, game_id=game_id, schedule_bots=schedule_bots,
-                              by_seat_id=by_seat_id)
+                              by_seat_id=by_seat_id, game=game)
 
 
 def announce_on_commit(*, game_id: int, schedule_bots: bool = True,
-                       by_seat_id: int | None = None) -> None:
+                       by_seat_id: int | None = None, game: Game | None = None) -> None:
     """`after_change` once the transaction commits, robustly: the change is committed by then,
     so a broadcast or a bot's turn that cannot be queued (Redis stopped) is logged and never
     turns the change into an error (a 500 for a game that was in fact created, a socket closed
@@ -236,7 +255,7 @@ def announce_on_commit(*, game_id: int, schedule_bots: bool = True,
     (games/realtime.py, games/tasks.py); this catches whatever else a receiver raises. Pages
     catch up when their socket reconnects, and the table's socket wakes its bots on connect."""
     transaction.on_commit(lambda: after_change(game_id=game_id, schedule_bots=schedule_bots,
-                                               by_seat_id=by_seat_id), robust=True)
+                                               by_seat_id=by_seat_id, game=game), robust=True)
 
 
 BOT_NAMES = ("Robo", "Zip", "Bolt", "Pixel", "Nova")

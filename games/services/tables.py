@@ -23,6 +23,7 @@ from accounts.models import User
 from accounts import codes
 from games import registry
 from games.models import Game, Seat, TableInvite
+from accounts.membership import membership_changed
 from games.services.moves import (SeatSpec, announce_on_commit, bot_seats, class_games_changed,
                                   deal, game_create, new_seed)
 from games.spec import GameSpec
@@ -326,6 +327,9 @@ def game_leave(*, student: User, game_id: int) -> Left:
         mine.user, mine.bot_level = None, _table_level(game, seats)
         mine.save(update_fields=["user", "bot_level"])
         game.save(update_fields=["updated_at"])
+        # The seat is no longer the student's: their sockets still open on this table re-check
+        # access (accounts/membership.py) before the push below, and cannot move for it.
+        membership_changed(game.classroom_id)
         announce_on_commit(game_id=game.pk)  # the new computer player may be the one waited for
         class_games_changed(game=game)  # "playing now" no longer lists the student
     return Left(game, tuple(s.name for s in others))

@@ -74,6 +74,7 @@ async def one_move_with(sockets_per_player: int, game_id: int, users: dict, key:
 @pytest.mark.asyncio
 async def test_queries_per_move_and_push_do_not_grow_with_the_sockets_watching(table):
     game, users = table
+    await one_move_with(1, game.pk, users, key="cost-move-00")  # the first move of a game
     one_each = await one_move_with(1, game.pk, users, key="cost-move-01")
     four_each = await one_move_with(4, game.pk, users, key="cost-move-02")
     assert one_each == four_each, (one_each, four_each)
