@@ -161,7 +161,7 @@ if REDIS_URL:
                                   "max_connections": REDIS_MAX_CONNECTIONS}]},
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+    CACHES = {"default": {"BACKEND": "config.cache.ReusedClientRedisCache",  # see config/cache.py
                           "LOCATION": REDIS_URL}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
