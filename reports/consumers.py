@@ -3,7 +3,8 @@
 Session-authenticated and origin-checked by config/asgi.py. Only a teacher of the (active)
 class may connect; anyone else is closed with 4403. The `dashboard.changed` message carries
 no data: the consumer re-checks that its teacher still teaches the class and re-renders the
-live fragments (htmx out-of-band swaps). Changes arriving close together are rendered once.
+live fragments (htmx out-of-band swaps), sending only the parts and table rows that changed
+(reports/live_diff.py). Changes arriving close together are rendered once.
 Games starting and moves are not broadcast to dashboards (only finished games, via the
 report refresh), so "playing now" is also re-rendered every REPORTS_DASHBOARD_REFRESH_SECONDS.
 
@@ -25,6 +26,7 @@ from django.conf import settings
 
 from games.consumers.guard import join_group, leave_group
 
+from .live_diff import LiveDiff
 from .realtime import dashboard_group
 from .rendering import render_dashboard_live, teacher_classroom
 
@@ -61,9 +63,10 @@ class DashboardConsumer(AsyncWebsocketConsumer):
             return
         self.group = group
         await self.accept()
+        self.diff = LiveDiff()  # a new socket (and so every reconnect) gets everything
         html = await self.render()  # on every (re)connect: nothing missed while away
         if html is not None:
-            await self.send(text_data=html)
+            await self._send_changes(html)
         if _refresh_every() > 0:
             self.ticker = asyncio.ensure_future(self._tick(_refresh_every()))
 
@@ -101,8 +104,14 @@ class DashboardConsumer(AsyncWebsocketConsumer):
         if html is None:  # no longer a teacher of this class
             await self.close(code=CLOSE_NOT_ALLOWED)
             return False
-        await self.send(text_data=html)
+        await self._send_changes(html)
         return True
+
+    async def _send_changes(self, html: str) -> None:
+        """Only what changed since the last push (reports/live_diff.py): a finished game
+        sends its student's row and the class's, not the whole skill table again."""
+        for frame in self.diff.frames(html):
+            await self.send(text_data=frame)
 
     async def render(self) -> str | None:
         return await database_sync_to_async(render_dashboard_live)(

@@ -1,0 +1,56 @@
+"""Send a live page only what changed since the last push.
+
+The dashboard's live fragment (templates/reports/_dashboard_live.html) is made of parts, each
+a top-level element with its own id and `hx-swap-oob`, each ended by PART_END. A part may
+hold items (the skill table's cells, `<td id=... hx-swap-oob>`, marked by the `live_item`
+tag between <!--item--> and <!--/item-->). A push sends the parts whose HTML changed; of a
+part whose only changes are in some of its items, only those items. A 30-student class's
+skill table is ~100 kB, one cell ~300 bytes: a finished game changes a few.
+
+Items go in a frame of their own: htmx parses a message in a <template>, where `<td>`
+elements parse as cells only when nothing but cells comes before them.
+"""
+
+from __future__ import annotations
+
+import re
+
+PART_END = "<!--/part-->"
+ROW = re.compile(r"<!--item-->(.*?)<!--/item-->", re.S)
+ROW_ID = re.compile(r'\bid="([^"]+)"')
+
+
+def _shell_and_rows(part: str) -> tuple[str, dict[str, str]]:
+    """The part with each row replaced by a placeholder naming it, and the rows by id."""
+    rows: dict[str, str] = {}
+
+    def keep(match: re.Match) -> str:
+        row = match.group(1)
+        found = ROW_ID.search(row)
+        key = found.group(1) if found else f"row-{len(rows)}"
+        rows[key] = row.strip()
+        return f"<!--row:{key}-->"
+
+    return ROW.sub(keep, part), rows
+
+
+class LiveDiff:
+    """What one socket was last sent; `frames(html)` gives the frames to send now."""
+
+    def __init__(self):
+        self.sent: dict[int, tuple[str, dict[str, str]]] = {}
+
+    def frames(self, html: str) -> list[str]:
+        whole: list[str] = []
+        rows: list[str] = []
+        for index, part in enumerate(p.strip() for p in html.split(PART_END)):
+            if not part:
+                continue
+            shell, part_rows = _shell_and_rows(part)
+            before = self.sent.get(index)
+            if before is None or before[0] != shell:
+                whole.append(ROW.sub(lambda m: m.group(1), part))
+            else:
+                rows.extend(row for key, row in part_rows.items() if before[1].get(key) != row)
+            self.sent[index] = (shell, part_rows)
+        return [frame for frame in ("".join(whole), "".join(rows)) if frame]
