@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
 from games import registry
@@ -144,7 +144,13 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
     at every move, at no extra cost); otherwise nothing is recorded and the status is
     "forbidden". Bots' moves pass no player."""
     with transaction.atomic():
-        locked = Game.objects.select_for_update(of=("self",)).filter(pk=game_id)
+        # One query locks the game and, under the lock, also says whether the sender still
+        # holds the seat, whether this key was received before, and the last move's number:
+        # every move pays for one statement instead of four.
+        moves = Move.objects.filter(game=OuterRef("pk"))
+        locked = (Game.objects.select_for_update(of=("self",)).filter(pk=game_id)
+                  .annotate(last_sequence=Subquery(moves.order_by("-sequence").values("sequence")[:1]),
+                            received=Exists(moves.filter(idempotency_key=idempotency_key or None))))
         if player_id is not None:
             locked = locked.filter(seats__pk=seat.pk, seats__user_id=player_id,
                                    seats__user__is_active=True)
@@ -153,11 +159,10 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
             if player_id is None or not Game.objects.filter(pk=game_id).exists():
                 raise Game.DoesNotExist(f"game {game_id}")
             return MoveResult("forbidden", Game(pk=game_id), None, "forbidden", NOT_YOURS)
-        if idempotency_key:
+        if idempotency_key and game.received:
             earlier = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
-            if earlier is not None:
-                return MoveResult("duplicate", game, earlier, earlier.error_code,
-                                  "That move was already received.")
+            return MoveResult("duplicate", game, earlier, earlier.error_code,
+                              "That move was already received.")
         if game.status in (Game.Status.LOBBY, Game.Status.ABANDONED):
             # A table still in its lobby has no cards yet, and a stopped one takes no more
             # moves. Nothing is recorded: there was no decision to make. (A finished game's
@@ -171,7 +176,8 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
         engine = registry.spec_for(game.key).engine
         now = timezone.now()
         move = Move(
-            game=game, seat=seat, sequence=_next_sequence(game), version_before=game.version,
+            game=game, seat=seat, sequence=_next_sequence(game.last_sequence),
+            version_before=game.version,
             action=action,
             analysis=_analyse(engine, game.state, seat.name, action),
             think_ms=_think_ms(game, now), answer=answer, idempotency_key=idempotency_key,
@@ -189,8 +195,7 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
     return MoveResult("applied", game, move, events=events)
 
 
-def _next_sequence(game: Game) -> int:
-    last = Move.objects.filter(game=game).aggregate(last=Max("sequence"))["last"]
+def _next_sequence(last: int | None) -> int:
     return 0 if last is None else last + 1
 
 
