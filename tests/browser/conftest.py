@@ -72,3 +72,14 @@ def browser_type_launch_args(browser_type_launch_args):
         "args": ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     }
+
+
+@pytest.fixture(autouse=True)
+def close_pages_left_open(request):
+    """Close every browser context a test opened (signed_in_page makes its own) when it ends.
+    A page left open keeps its socket, and its table's pushes move keyboard focus on it: the
+    next test's page then reads "inactive" in a focus check."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
