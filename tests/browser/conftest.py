@@ -79,7 +79,12 @@ def close_pages_left_open(request):
     """Close every browser context a test opened (signed_in_page makes its own) when it ends.
     A page left open keeps its socket, and its table's pushes move keyboard focus on it: the
     next test's page then reads "inactive" in a focus check."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    before = set(browser.contexts)  # shared ones (a module's journey) stay open
     yield
-    if "browser" in request.fixturenames:
-        for context in list(request.getfixturevalue("browser").contexts):
+    for context in list(browser.contexts):
+        if context not in before:
             context.close()
