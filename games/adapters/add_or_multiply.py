@@ -34,6 +34,8 @@ def board_context(view: dict) -> dict:
         "am_numbers": sorted(set(hand.get("numbers", []))),
         "am_operations": sorted(set(hand.get("operations", []))),
         "am_choices": [choice_words(name, choice) for name, choice in pending.items()],
+        # The operation cards still in hand, as a child reads them: "+ (add), × (multiply)".
+        "am_operations_left": ", ".join(SIGN.get(op, op) for op in hand.get("operations", [])),
     }
 
 

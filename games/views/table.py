@@ -7,7 +7,6 @@ from django.views.decorators.http import require_POST
 
 from accounts.permissions import student_required
 from games import registry
-from games.engine import BOT_LEVELS
 from games.rendering import board_context, table_context
 from games.selectors.play import accepted_moves, game_access, game_state_at
 from games.services.moves import BOT_NAMES, SeatSpec, bot_seats, game_create
@@ -76,9 +75,10 @@ def free_play_start(request, key: str):
     classroom = request.user.classroom
     if spec is None or classroom is None or not classroom.free_play:
         raise Http404("That game is not open for free play.")
+    # Only a level this game's computer players have (each game declares its own).
     level = request.POST.get("level", "player")
-    if level not in BOT_LEVELS:
-        level = "player"
+    if level not in spec.bots:
+        level = "player" if "player" in spec.bots else next(iter(spec.bots))
     me = request.user.display_name
     seats = [SeatSpec(me, user=request.user)] + bot_seats(count=spec.free_play_bots, level=level, avoid={me})
     game = game_create(key=key, classroom=classroom, seats=seats, options=dict(spec.free_play_options),

@@ -124,3 +124,25 @@ def test_an_unknown_game_is_never_offered_nor_started(client, student, classroom
     start = reverse("classroom:assignment_start", args=[old.pk])
     assert client.get(start).status_code == 404 and client.post(start).status_code == 404
     assert not Game.objects.exists()
+
+
+def test_free_play_only_takes_a_level_the_games_computer_players_have(client, student):
+    from games import registry
+
+    client.force_login(student)
+    for asked in ("grandmaster", "", "expert<script>"):
+        client.post(reverse("games:free_play_start", args=["multiplication"]), {"level": asked})
+        game = Game.objects.latest("pk")
+        levels = {s.bot_level for s in game.seats.all() if s.bot_level}
+        assert levels and levels <= set(registry.spec_for("multiplication").bots)
+
+
+def test_add_or_multiply_names_the_operation_cards_left_in_words(client, student, make_student, classroom):
+    others = [make_student(classroom, n, ("boat", "star", "apple")) for n in ("Ben", "Cy")]
+    game = game_create(key="add_or_multiply", classroom=classroom, seed=3,
+                       seats=[SeatSpec("Ann", user=student)] + [SeatSpec(u.display_name, user=u) for u in others])
+    client.force_login(student)
+    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    line = page[page.index("Your number cards left"):].split("</p>")[0]
+    assert "× (multiply)" in line and "+ (add)" in line
+    assert ", x" not in line and ": x" not in line
