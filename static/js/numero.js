@@ -35,10 +35,10 @@
   // (data-fresh-choices), the same picks are asked for again, and the server either shows
   // them on the new table or says in words why they can no longer be made.
   let picked = "";
-  let version = null;
-  document.addEventListener("DOMContentLoaded", function () {
-    const board = document.getElementById("table-board");
-    version = board ? board.dataset.version : null;
+  let boardCame = false;
+  document.addEventListener("htmx:wsBeforeMessage", function (evt) {
+    const message = evt.detail && typeof evt.detail.message === "string" ? evt.detail.message : "";
+    boardCame = message.indexOf('id="table-board"') !== -1;
   });
   document.addEventListener("htmx:afterSettle", function (evt) {
     const path = selectionPath(evt);
@@ -55,11 +55,8 @@
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
     const board = document.getElementById("table-board");
-    const now = board ? board.dataset.version : null;
-    const moved = now !== version;
-    version = now;
     if (board && board.hasAttribute("data-fresh-choices")) picked = "";
-    if (moved && picked && document.getElementById("numero-play") && window.htmx) {
+    if (boardCame && picked && document.getElementById("numero-play") && window.htmx) {
       window.htmx.ajax("GET", picked, { target: "#numero-play", swap: "outerHTML" });
       return;
     }

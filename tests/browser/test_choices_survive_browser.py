@@ -103,3 +103,53 @@ def test_a_refused_multiplication_move_keeps_the_card_and_multipliers(
     expect(ann.locator("#table-notice .alert")).to_have_count(0)
     assert card not in Game.objects.get(pk=game.pk).state["hands"]["Ann"] or \
         Game.objects.get(pk=game.pk).state["hands"]["Ann"].count(card) < game.state["hands"]["Ann"].count(card)
+
+
+def _numero_with_ben(classroom, student, ben):
+    from django.db import connection
+
+    from games import engine as engine_packages
+
+    hands = {"Ann": ["5g", "/2", "3o", "8b", "9r"], "Ben": ["1g", "6b", "7r", "12r", "11o"]}
+    options = {"wilds": ["divide"]}
+    game = game_create(key="numero", classroom=classroom, seed=3, options=options,
+                       seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
+    state = engine_packages.get("numero").new_game(["Ann", "Ben"], options, 3,
+                                                   {"hands": hands, "centre": ["2b", "3b", "10g", "4o", "7g"]})
+    Game.objects.filter(pk=game.pk).update(state=state)
+    connection.close()
+    return game
+
+
+def test_numero_picks_survive_a_classmate_leaving_the_table(browser, live_daphne, classroom, student,
+                                                            make_student):
+    """Ben leaves while Ann is choosing: a computer player takes his seat and every page is
+    told (the side panel changes). Ann's picked cards are still picked, and her take goes
+    through. (Her play area did not change, so the push leaves it alone; had it changed,
+    static/js/numero.js would ask for her picks again.)"""
+    from tests.browser.test_reports_browser import in_thread
+
+    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
+    game = in_thread(lambda: _numero_with_ben(classroom, student, ben))
+    ann = signed_in_page(browser, live_daphne, student)
+    ann.goto(live_daphne + f"/game/{game.pk}/")
+    expect(ann.locator("[data-connection]")).to_have_text("Connected")
+    ann.get_by_role("button", name="5 green").click()
+    expect(ann.get_by_role("button", name="5 green")).to_have_attribute("aria-pressed", "true")
+    ann.get_by_role("button", name="3 blue").click()
+    expect(ann.locator("#nm-sums")).to_contain_text("need 2 more")
+
+    ben_page = signed_in_page(browser, live_daphne, ben)
+    ben_page.goto(live_daphne + f"/game/{game.pk}/")
+    ben_page.get_by_text("Leave game", exact=True).click()
+    ben_page.get_by_role("button", name="Yes, leave the game").click()
+    ben_page.wait_for_url("**/play/")
+    expect(ann.locator("#table-scores")).to_contain_text("computer")  # the push came
+    expect(ann.get_by_role("button", name="5 green")).to_have_attribute("aria-pressed", "true")
+    expect(ann.get_by_role("button", name="3 blue")).to_have_attribute("aria-pressed", "true")
+    expect(ann.locator("#nm-sums")).to_contain_text("need 2 more")
+
+    ann.get_by_role("button", name="2 blue").click()
+    expect(ann.locator("#nm-sums")).to_contain_text("✓ makes 5")
+    ann.get_by_role("button", name="Take with your 5").click()
+    expect(ann.locator("#table-log")).to_contain_text("Ann took with green 5")
