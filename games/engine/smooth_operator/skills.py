@@ -46,7 +46,9 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
     elif kind == "specials" and a.get("specials_held"):
         wasted = a.get("ended_with_raising_free_choice_unplayed") or a.get("double_on_zero")
         yield ("turn", a.get("turn")), "so.specials", "", bool(wasted) and not err, None
-    if a.get("answer_correct") is not None:
+    # The answer judged is the one given with the move that was played: a try the rules
+    # refused is a rule error only (all.rule_errors), whatever answer came with it.
+    if a.get("answer_correct") is not None and not err:
         yield decision, "so.mental_math", "", not a["answer_correct"], None
 
 
