@@ -9,14 +9,13 @@ A planted player sees only its own view (like every bot) and returns, for one de
 attempts it makes in order: any it expects to be refused (a wrong fact, an uneven ÷, a card
 it does not hold), then one legal move.
 
-Rates are kept by a running quota, not by dice: at each chance the player misses when its
-misses so far are below floor(rate x chances + offset) (offset drawn once per player). So the
-planted rate is reached within one miss whatever the dealing, also when some chances cannot
-be missed (a miss at the next chance that can be catches up), as long as the chances that can
-be missed are clearly more frequent than the rate (nu.best_take and nu.operations can only be
-missed in some takes: docs/reports.md). If the report disagrees with the plant by more than a
-few points, it counts chances or misses differently from the definitions in
-shared/spec/skills.md - which is what the validity test looks for.
+Misses are drawn by chance, per decision (revision 2 of shared/spec/skills.md): at each
+chance of a planted measure the player throws its own seeded dice and misses with the planted
+probability, as a child's slips come. A game's planted player asks its quota only at the
+decisions its measures count as chances (each of which can be missed), and a planted miss is a
+miss of that measure alone (one mistake, one measure), so the measured rate is the planted
+rate up to the dice: within about ±3 points given 300 chances or more, which is what the
+validity test (devtools/validity.py, tests/reports/test_measure_validity.py) checks.
 
 Plantable (`plantable()`): every measure with misses of a game that has a planted player
 (a fact-grid measure also one fact: mg.facts:7x8), and all.rule_errors in every game. Not
@@ -28,8 +27,8 @@ a higher operator); players not planted on a measure make no such misses on purp
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from math import floor
 
 from games import registry
 from games.engine.skills import FACT_RANGE, Measure, Planted, PlantedPlayer as GamePlayer, parse_fact
@@ -123,16 +122,17 @@ def games_for(plants: list[Plant]) -> list[str]:
 
 
 class Quota:
-    """Misses spread evenly over chances (see the module docstring)."""
+    """A planted rate drawn by chance: each chance that can be missed is missed with
+    probability `rate`, from the quota's own seeded dice (see the module docstring)."""
 
-    def __init__(self, rate: float, offset: float):
-        self.rate, self.offset = rate, offset
+    def __init__(self, rate: float, dice: random.Random):
+        self.rate, self.dice = rate, dice
         self.chances = self.misses = 0
 
     def take(self, missable: bool = True) -> bool:
         """Count one chance; True when it should be missed."""
         self.chances += 1
-        if missable and self.misses < floor(self.rate * self.chances + self.offset):
+        if missable and self.rate > 0 and self.dice.random() < self.rate:
             self.misses += 1
             return True
         return False
@@ -143,8 +143,10 @@ class Quota:
 
 
 class NoQuota(Quota):
+    """An unplanted label: counts chances, never misses (and throws no dice)."""
+
     def __init__(self):
-        super().__init__(0.0, 0.0)
+        super().__init__(0.0, random.Random(0))
 
     def take(self, missable: bool = True) -> bool:
         self.chances += 1
@@ -152,10 +154,12 @@ class NoQuota(Quota):
 
 
 class Quotas:
-    """One student's quotas by label (games/engine/skills.py `Quotas`)."""
+    """One student's quotas by label (games/engine/skills.py `Quotas`). Each planted label
+    has its own dice, seeded from the student's seed and the label: planting one more
+    measure does not change the draws of the others."""
 
-    def __init__(self, plants: list[Plant], offset: float):
-        self._by_label = {p.label: Quota(p.rate, offset) for p in plants}
+    def __init__(self, plants: list[Plant], seed: int | str = 0):
+        self._by_label = {p.label: Quota(p.rate, random.Random(f"{seed}:{p.label}")) for p in plants}
         self._details = {p.measure: frozenset(q.detail for q in plants if q.measure == p.measure and q.detail)
                          for p in plants}
 
@@ -174,9 +178,9 @@ class PlantedPlayer:
     student's first decision in it, kept for their later games) plans each decision, and
     planted rule errors go in front of it."""
 
-    def __init__(self, plants: list[Plant], offset: float = 0.5, seed: int = 0):
-        self.quota = Quotas(plants, offset)
-        self.seed = seed
+    def __init__(self, plants: list[Plant], seed: int | str = 0):
+        self.quota = Quotas(plants, seed)
+        self.seed = seed if isinstance(seed, int) else random.Random(seed).randrange(2**31)
         self._players: dict = {}  # a game's `Planted.player` -> the player it made
 
     def game_player(self, key: str) -> GamePlayer:
@@ -189,14 +193,14 @@ class PlantedPlayer:
         return player
 
     def attempts(self, key: str, view: dict) -> list[dict]:
+        """The game's planned attempts, with planted rule errors before the move that is
+        played: each is a chance at the rules, missed (a move the rules refuse) with the
+        planted probability, until one is not. A planned refused attempt (an uneven ÷, a
+        false fact) is its own measure's miss, not a rule error (one mistake, one measure)."""
         player = self.game_player(key)
         planned = player.attempts(view)
-        out = []
         rules_quota = self.quota(RULES)
-        for i, action in enumerate(planned):
-            while rules_quota.take():
-                out.append(player.illegal(view))
-            if i < len(planned) - 1:  # planned to be refused: a rule error as well
-                rules_quota.missed_anyway()
-            out.append(action)
-        return out
+        illegal = []
+        while rules_quota.take():
+            illegal.append(player.illegal(view))
+        return planned[:-1] + illegal + planned[-1:]

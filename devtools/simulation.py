@@ -128,23 +128,26 @@ def sim_name(n: int) -> str:
 
 def simulate_class(*, students: int, games: int, plants: list[Plant], error_free: int = 0,
                    classroom: Classroom | None = None, seed: int = 1, weeks: int = 1,
-                   progress=None) -> SimulatedClass:
+                   profiles: list[list[Plant]] | None = None, progress=None) -> SimulatedClass:
     """A class of `students` simulated students ("Sim 01", ...), each playing `games` games
-    (taking turns through the games the plants need). The last `error_free` students have no
-    plant. Returns the class; its reports are up to date."""
+    (taking turns through the games the plants need). Every planted student has `plants`,
+    and with `profiles` also profile i mod len(profiles) (so students of one class carry
+    different plants). The last `error_free` students have no plant. Misses are drawn by each
+    student's own dice, seeded from `seed`: the same seed gives the same class. Returns the
+    class; its reports are up to date."""
     if classroom is None:
         classroom = _new_class()
     people = [_student(classroom, sim_name(n)) for n in range(1, students + 1)]
-    planted = {s.pk: ([] if i >= students - error_free else list(plants)) for i, s in enumerate(people)}
-    keys = games_for(plants)
+    profiles = [list(p) for p in profiles or ()] or [[]]
+    planted = {s.pk: ([] if i >= students - error_free else [*plants, *profiles[i % len(profiles)]])
+               for i, s in enumerate(people)}
+    keys = games_for([p for student_plants in planted.values() for p in student_plants])
     sim = SimulatedClass(classroom, people, planted)
     rng = random.Random(seed)
-    planted_count = max(1, students - error_free)
     with services.deferred_class_refresh():
         for i, student in enumerate(people):
-            # Quota offsets spread evenly over the class: the class's misses add up to its
-            # planted rate within about one miss, even for a rare fact.
-            player = PlantedPlayer(planted[student.pk], offset=(i % planted_count + 0.5) / planted_count)
+            # Each student's own dice, from the class's seed: the same seed, the same class.
+            player = PlantedPlayer(planted[student.pk], seed=f"{seed}:{i}")
             for g in range(games):
                 key = keys[g % len(keys)]
                 days_ago = 7 * (weeks - 1 - g * weeks // games) if weeks > 1 else 0

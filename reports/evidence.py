@@ -12,7 +12,10 @@ What counts once:
   seconds (none when unknown). It is also the attempt's chance at `all.rule_errors` (see
   measures.evidence_measures): one row per accepted move instead of two keeps the analysis of
   a million decisions within a minute.
-- A refused attempt gives one `all.rule_errors` row: a miss, detail = its error code.
+- A refused attempt gives one `all.rule_errors` row: a miss, detail = its error code -
+  unless the game judges that refusal as a miss of one of its own measures
+  (`GameSkills.judged_errors`: a false times-table declaration is an mg.facts miss, an
+  uneven ÷ tried an so.even_division miss); then it is that measure's miss only.
 - Every other measure counts a *decision* once: the attempts one student makes at one game
   version (a refused attempt, then the move that was accepted). The decision is a miss when
   any of its attempts missed; the row then points at the first attempt that missed, else at
@@ -84,6 +87,7 @@ def game_evidence(key: str, moves: list[MoveFacts], seat_names: dict[int, str],
     chosen: dict[tuple, list] = {}
     skills = game_skills(key)
     per_attempt = skills.per_attempt if skills else None
+    judged = skills.judged_errors if skills else {}
 
     def offer(m: MoveFacts, c: Candidate) -> None:
         group, measure, detail, missed, amount = c
@@ -105,7 +109,7 @@ def game_evidence(key: str, moves: list[MoveFacts], seat_names: dict[int, str],
             seconds = m.think_ms / 1000 if m.think_ms is not None else None
             rows.append(Evidence(m.id, m.seat_id, THINK, decision_kind(key, analysis), False, seconds,
                                  m.version_before, m.played_at))
-        else:
+        elif err not in judged:  # a judged refusal is its measure's miss only (one mistake, one measure)
             rows.append(Evidence(m.id, m.seat_id, RULES, err, True, None, m.version_before, m.played_at))
         if per_attempt is None or err in NOT_A_DECISION or not analysis or "analysis_error" in analysis:
             continue

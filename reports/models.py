@@ -26,6 +26,9 @@ class GameReport(models.Model):
                                   related_name="game_reports")
     version = models.PositiveIntegerField()  # the game version the evidence was computed from
     decisions = models.PositiveIntegerField(default=0)  # moves looked at
+    # measures.MEASURES_REVISION of the measures the evidence was counted by: an older one is
+    # recomputed (by the minute's sweep, or a teacher's Recompute) with the current measures.
+    revision = models.PositiveSmallIntegerField(default=1)
     computed_at = models.DateTimeField(auto_now=True)
 
 
@@ -86,7 +89,7 @@ class SkillRollup(models.Model):
     chances = models.PositiveIntegerField(default=0)
     misses = models.PositiveIntegerField(default=0)
     amount_total = models.FloatField(default=0)
-    amount_median = models.FloatField(null=True, blank=True)  # all.think_time
+    amount_median = models.FloatField(null=True, blank=True)  # all.think_time; seconds per fact
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -2,8 +2,8 @@
 
 One GROUP BY in the database counts the evidence per (student, assignment, week, measure,
 detail); every roll-up is a sum of those groups, so Python only adds a few thousand numbers.
-Think-time medians need the values themselves: they are read once, kept per smallest group
-and joined per roll-up.
+Medians (thinking time; seconds per times-table fact) need the values themselves: they are
+read once, kept per smallest group and joined per roll-up.
 
 Rows written (see models.SkillRollup): for the student, the class, each assignment (per
 student and whole), all time (week null) and per week (its Monday); detail "" for the whole
@@ -24,7 +24,7 @@ from statistics import median
 
 from django.db.models import Count, Q, Sum
 
-from .measures import RULES, THINK
+from .measures import RULES, THINK, fact_measures
 from .models import SkillEvidence, SkillRollup
 
 Scope = SkillRollup.Scope
@@ -59,25 +59,27 @@ def rebuild(*, classroom_id: int) -> int:
         if measure == THINK:  # accepted moves: chances at the rules too (measures.evidence_measures)
             for scope, s, a, w, d in _targets(student, assignment, week, ""):
                 totals[(scope, s, a, w, RULES, d)][0] += chances
-    medians = _think_medians(evidence)
+    medians = _medians(evidence, [THINK, *(m.id for m in fact_measures())])
     SkillRollup.objects.filter(classroom_id=classroom_id).delete()
     rows = [SkillRollup(scope=scope, classroom_id=classroom_id, student_id=s, assignment_id=a, week=w,
                         measure=measure, detail=d, chances=c, misses=x, amount_total=round(amount, 3),
-                        amount_median=medians.get((scope, s, a, w, d)) if measure == THINK else None)
+                        amount_median=medians.get((measure, scope, s, a, w, d)))
             for (scope, s, a, w, measure, d), (c, x, amount) in totals.items()]
     SkillRollup.objects.bulk_create(rows, batch_size=2000)
     return len(rows)
 
 
-def _think_medians(evidence) -> dict[tuple, float]:
+def _medians(evidence, measure_ids: list[str]) -> dict[tuple, float]:
+    """Median amounts of these measures per roll-up: seconds per decision (all.think_time)
+    and per times-table fact (a fact row's amount is the seconds its decision took)."""
     finest: dict[tuple, list[float]] = defaultdict(list)
-    for student, assignment, week, detail, amount in (
-            evidence.filter(measure=THINK, amount__isnull=False)
-            .values_list("student_id", "assignment_id", "week", "detail", "amount")
+    for measure, student, assignment, week, detail, amount in (
+            evidence.filter(measure__in=measure_ids, amount__isnull=False)
+            .values_list("measure", "student_id", "assignment_id", "week", "detail", "amount")
             .iterator(chunk_size=20000)):
-        finest[(student, assignment, week, detail)].append(amount)
+        finest[(measure, student, assignment, week, detail)].append(amount)
     joined: dict[tuple, list[float]] = defaultdict(list)
-    for (student, assignment, week, detail), values in finest.items():
+    for (measure, student, assignment, week, detail), values in finest.items():
         for key in _targets(student, assignment, week, detail):
-            joined[key].extend(values)
+            joined[(measure, *key)].extend(values)
     return {key: round(median(values), 3) for key, values in joined.items()}

@@ -23,10 +23,13 @@ from django.utils import timezone
 from accounts.models import User
 from classroom.models import Classroom
 from games.models import Game, Move, Seat
+from games.services.analysis import REV, ReplayMismatch, game_reanalyse
+from games import registry
 
 from . import evidence as ev
 from . import flags, job_queue, rollups
 from .exports.jobs import export_run, export_start
+from .measures import MEASURES_REVISION
 from .models import GameReport, NeedsHelpFlag, RecomputeJob, SkillEvidence, SkillRollup
 from .realtime import broadcast_dashboard_changed
 
@@ -74,11 +77,13 @@ class AnalysisKeys(Func):
         return f"jsonb_build_object({pairs})", params
 
 
-def _load_moves(games: list[Game], students: dict[int, dict[int, int]]) -> dict[int, list[ev.MoveFacts]]:
+def _load_moves(games: list[Game], students: dict[int, dict[int, int]],
+                stale: set[int] | None = None) -> dict[int, list[ev.MoveFacts]]:
     """The games' moves, oldest first, with only the analysis keys the measures read
     (ev.analysis_keys). Only students' moves are read (a computer player's move gives no
     evidence), except in games whose measures need every move's events (Add or Multiply?
-    rounds, Numero challenges)."""
+    rounds, Numero challenges). Games with a student's move analysed by an older revision of
+    the game's `analyse` are added to `stale`."""
     moves: dict[int, list[ev.MoveFacts]] = defaultdict(list)
     by_key: dict[str, list[int]] = defaultdict(list)
     for game in games:
@@ -87,8 +92,10 @@ def _load_moves(games: list[Game], students: dict[int, dict[int, int]]) -> dict[
               "created_at", "facts")
     for key, ids in by_key.items():
         keys = ev.analysis_keys(key)
+        revision = _analysis_revision(key)
+        loaded = (*keys, REV)
         events = ev.needs_events(key)
-        qs = Move.objects.filter(game_id__in=ids).annotate(facts=AnalysisKeys(keys))
+        qs = Move.objects.filter(game_id__in=ids).annotate(facts=AnalysisKeys(loaded))
         if not events:
             qs = qs.filter(seat__user__isnull=False, seat__bot_level="")
         rows = qs.order_by("game_id", "sequence").values_list(*fields, *(("events",) if events else ()))
@@ -97,10 +104,35 @@ def _load_moves(games: list[Game], students: dict[int, dict[int, int]]) -> dict[
             analysis = None
             if seat in students[game_id] and facts:
                 analysis = {k: v for k in keys if (v := facts.get(k)) is not None}
+                if stale is not None and analysis and facts.get(REV, 1) != revision:
+                    stale.add(game_id)
             moves[game_id].append(ev.MoveFacts(
                 id=row[1], seat_id=seat, version_before=row[3], accepted=row[4], error_code=row[5],
                 think_ms=row[6], played_at=row[7], analysis=analysis,
                 events=row[9] if events else None))
+    return moves
+
+
+def _analysis_revision(key: str) -> int:
+    spec = registry.get(key)
+    return spec.skills.analysis_revision if spec and spec.skills else 1
+
+
+def _reanalysed(games: list[Game], students, moves, stale: set[int]) -> dict[int, list[ev.MoveFacts]]:
+    """Analyse the stale games' moves again (games.services.analysis) and load them anew. A
+    game whose replay no longer matches its moves keeps its old analyses (logged): its
+    report is still made, by what those analyses say."""
+    redone = []
+    for game in games:
+        if game.pk not in stale:
+            continue
+        try:
+            game_reanalyse(game_id=game.pk)
+            redone.append(game)
+        except ReplayMismatch:
+            log.exception("game %s could not be analysed again", game.pk)
+    if redone:
+        moves.update(_load_moves(redone, students))
     return moves
 
 
@@ -117,19 +149,24 @@ def games_reports_compute(*, game_ids: list[int], force: bool = False) -> list[G
     games = list(Game.objects.filter(pk__in=game_ids, status=Game.Status.FINISHED)
                  .only("id", "key", "version", "classroom_id", "assignment_id"))
     existing = {r.game_id: r for r in GameReport.objects.filter(game__in=games)}
-    todo = [g for g in games if force or g.pk not in existing or existing[g.pk].version != g.version]
+    todo = [g for g in games if force or g.pk not in existing or existing[g.pk].version != g.version
+            or existing[g.pk].revision != MEASURES_REVISION]
     todo_ids = {g.pk for g in todo}
     done = [existing[g.pk] for g in games if g.pk not in todo_ids]
     if not todo:
         return done
     names, students = _students(todo)
-    moves = _load_moves(todo, students)
+    stale: set[int] = set()
+    moves = _load_moves(todo, students, stale)
+    if stale:
+        moves = _reanalysed(todo, students, moves, stale)
     reports, values = [], []
     for game in todo:
         seats = students[game.pk]
         rows = ev.game_evidence(game.key, moves[game.pk], names[game.pk], set(seats))
         values.extend(_evidence_values(game, rows, seats))
         reports.append(GameReport(game_id=game.pk, classroom_id=game.classroom_id, version=game.version,
+                                  revision=MEASURES_REVISION,
                                   decisions=sum(1 for r in rows if r.measure == "all.think_time")))
     ids = [g.pk for g in todo]
     with transaction.atomic():
@@ -372,13 +409,15 @@ MISSING_REPORTS_PER_SWEEP = 200
 
 
 def games_without_report(*, limit: int = MISSING_REPORTS_PER_SWEEP, settle_seconds: int = 60) -> list[int]:
-    """Finished games with no report at their final version, oldest first. A game's report is
+    """Finished games with no report at their final version (or one counted by older
+    measures: MEASURES_REVISION), oldest first. A game's report is
     queued when it finishes; if the broker could not take it then (Redis down), nothing would
     ever queue it again. Games that finished in the last `settle_seconds` are left to their
     own task."""
     settled = timezone.now() - timedelta(seconds=settle_seconds)
     return list(Game.objects.filter(status=Game.Status.FINISHED, finished_at__lt=settled)
-                .filter(Q(report__isnull=True) | ~Q(report__version=F("version")))
+                .filter(Q(report__isnull=True) | ~Q(report__version=F("version"))
+                        | ~Q(report__revision=MEASURES_REVISION))
                 .order_by("finished_at").values_list("pk", flat=True)[:limit])
 
 

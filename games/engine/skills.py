@@ -43,6 +43,16 @@ class Measure:
     # How a row's amount reads on the moves page: (one, many), e.g. ("card left", "cards left").
     amount_words: tuple[str, str] | None = None
     fact_grid: bool = False  # details are "AxB" facts: the heat map shows this measure
+    # Revision 2 of shared/spec/skills.md: "arithmetic" (did the student compute or know it
+    # right), "strategy" (what the choice cost against the expert bot's own choice in the same
+    # position), "rules" (all.rule_errors) or "time" (all.think_time).
+    family: str = "strategy"
+    # Details are the operation of the sum ("+", "−", "×", "÷"): shown per operation.
+    by_operation: bool = False
+
+
+# The operations of the per-operation details, in the order reports show them.
+OPERATIONS = ("+", "−", "×", "÷")
 
 
 @dataclass(slots=True)
@@ -130,8 +140,13 @@ class GameSkills:
       (rounds resolved later, challenges of an earlier build); it reads `events`;
     - `analysis_keys`: the analysis keys the extractors read (only these are loaded);
     - `planted`: the game's simulated students (`Planted` above), or None when its
-      measures cannot be planted (Add or Multiply?: the operation is chosen before the
-      cards that decide it are known).
+      measures cannot be planted;
+    - `judged_errors`: refusal codes that are a miss of one of the game's own measures
+      (a false times-table declaration is an mg.facts miss): one mistake, one measure, so
+      such a refused attempt is not also counted as a rule error;
+    - `analysis_revision`: raised whenever `analyse` or the extractors change what they
+      read; moves recorded with an older revision are analysed again (by replaying their
+      game) before their report is recomputed.
     """
 
     measures: tuple[Measure, ...]
@@ -139,6 +154,8 @@ class GameSkills:
     per_attempt: PerAttempt | None = None
     per_game: PerGame | None = None
     planted: Planted | None = None
+    judged_errors: Mapping[str, str] = field(default_factory=dict)
+    analysis_revision: int = 1
 
     @property
     def needs_events(self) -> bool:

@@ -26,6 +26,8 @@ from games.engine import IllegalMove
 from games import signals
 from games.models import Game, Move, Seat
 
+from .analysis import move_analysis
+
 log = logging.getLogger(__name__)
 
 
@@ -173,13 +175,14 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
         if game.version != expected_version:
             return MoveResult("stale", game, None, "stale",
                               "The game moved on before your move arrived. Here is the latest.")
-        engine = registry.spec_for(game.key).engine
+        spec = registry.spec_for(game.key)
+        engine = spec.engine
         now = timezone.now()
         move = Move(
             game=game, seat=seat, sequence=_next_sequence(game.last_sequence),
             version_before=game.version,
             action=action,
-            analysis=_analyse(engine, game.state, seat.name, action),
+            analysis=move_analysis(spec, game.state, seat.name, action),
             think_ms=_think_ms(game, now), answer=answer, idempotency_key=idempotency_key,
         )
         try:
@@ -203,20 +206,6 @@ def _think_ms(game: Game, now) -> int | None:
     if game.turn_started_at is None:
         return None
     return max(0, int((now - game.turn_started_at).total_seconds() * 1000))
-
-
-def _analyse(engine, state: dict, player: str, action: Any) -> dict:
-    """Skill facts for the decision. Analysis must never block play: a malformed action has
-    nothing to analyse, and a failure is logged rather than refusing the move."""
-    if not isinstance(action, dict):
-        return {}
-    try:
-        return engine.analyse(state, player, action)
-    except IllegalMove:
-        return {}
-    except Exception:  # noqa: BLE001 - logged, and the move itself is still judged by apply()
-        log.exception("analyse failed for %s", engine.key)
-        return {"analysis_error": True}
 
 
 def _store_state(game: Game, engine, state: dict, now) -> None:

@@ -51,7 +51,8 @@ def test_the_turn_of_a_row_opens_the_replay_where_the_decision_was_made(classroo
     for row in SkillEvidence.objects.filter(game=game, missed=True).exclude(measure="all.rule_errors")[:5]:
         state = game_state_at(game=game, turn=row.turn)
         assert student.display_name in engine.waiting_for(state)
-        assert engine.analyse(state, student.display_name, row.move.action) == row.move.analysis
+        recorded = {k: v for k, v in row.move.analysis.items() if k != "rev"}  # the revision stamp
+        assert engine.analyse(state, student.display_name, row.move.action) == recorded
 
 
 def test_a_refused_attempt_then_a_move_is_one_chance_and_every_attempt_is_a_rule_chance(classroom, student):
