@@ -34,7 +34,10 @@ class AssignmentForm(forms.Form):
     preset = forms.ChoiceField(label="Level")
     opponents = forms.ChoiceField(label="Who do they play against?", widget=forms.RadioSelect,
                                   choices=Assignment.Opponents.choices)
-    bot_level = forms.ChoiceField(label="Computer players' level")  # the game's levels
+    bot_level = forms.ChoiceField(  # the game's levels, and "just right"
+        label="Computer players' level",
+        help_text="Just right: each child's computer players are tuned to how that child plays, "
+                  "so they win about half their games.")
     bot_count = forms.IntegerField(label="How many computer players at the table", required=False)
     mental_math = forms.BooleanField(
         label="Mental maths mode: students type the result of each sum before they play it",
@@ -71,7 +74,8 @@ class AssignmentForm(forms.Form):
         self.initial["game"] = self.game
         spec = self.spec
         self.fields["preset"].choices = [(p.key, p.label) for p in spec.presets]
-        self.fields["bot_level"].choices = list(presets.bot_levels(self.game).items())
+        # The game's levels, then "Just right (adapts to each child)".
+        self.fields["bot_level"].choices = list(presets.bot_level_choices(self.game).items())
         low, high = spec.bot_count_range
         self.bot_range = (max(low, 1) if high else 0, high)
         self.fields["bot_count"].min_value = self.bot_range[0]

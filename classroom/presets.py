@@ -12,11 +12,13 @@ from dataclasses import dataclass
 
 from games import registry
 from games.engine import BadScenario
+from games.ratings import JUST_RIGHT, JUST_RIGHT_LABEL
 from games.spec import GameSpec
 
 # How teachers read the computer players' levels (a game's own level without a label here
 # shows its name).
-BOT_LEVELS = {"beginner": "Beginner (easy)", "player": "Player (medium)", "expert": "Expert (hard)"}
+BOT_LEVELS = {"beginner": "Beginner (easy)", "player": "Player (medium)", "expert": "Expert (hard)",
+              JUST_RIGHT: JUST_RIGHT_LABEL}
 
 
 class PresetError(ValueError):
@@ -55,6 +57,16 @@ def bot_count_range(game: str) -> tuple[int, int]:
 def bot_levels(game: str) -> dict[str, str]:
     """The game's computer-player levels (easiest first, as the game lists them) and labels."""
     return {level: BOT_LEVELS.get(level, level.capitalize()) for level in registry.spec_for(game).bots}
+
+
+def bot_level_choices(game: str) -> dict[str, str]:
+    """What an assignment may set as its computer players' level: the game's levels, and
+    "just right" (games/ratings.py: each child's computer players are tuned from their rating
+    so they have an even chance of winning) for a game played with others."""
+    levels = bot_levels(game)
+    if registry.spec_for(game).multiplayer:
+        levels[JUST_RIGHT] = BOT_LEVELS[JUST_RIGHT]
+    return levels
 
 
 def supports_mental_math(game: str) -> bool:

@@ -18,11 +18,9 @@ rate up to the dice: within about ±3 points given 300 chances or more, which is
 validity test (devtools/validity.py, tests/reports/test_measure_validity.py) checks.
 
 Plantable (`plantable()`): every measure with misses of a game that has a planted player
-(a fact-grid measure also one fact: mg.facts:7x8), and all.rule_errors in every game. Not
-plantable: the measures of a game without one (Add or Multiply?: the operation is chosen
-before the cards that decide it are known); all.think_time is measured, not chosen.
-A miss on one measure can also be one on a related measure (an exact ÷ left unplayed is also
-a higher operator); players not planted on a measure make no such misses on purpose.
+(every game today; a fact-grid measure also one fact: mg.facts:7x8), and all.rule_errors in
+every game. all.think_time is measured, not chosen. A planted miss is a miss of its own
+measure only (one mistake, one measure), so unplanted measures stay at zero.
 """
 
 from __future__ import annotations

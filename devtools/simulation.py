@@ -29,8 +29,10 @@ from accounts.services import student_create, teacher_sign_up
 from classroom.models import Classroom
 from games import registry
 from games.models import Game, Move
-from games.services import SeatSpec, bot_seats, game_apply_move, game_create
+from games.services import (SeatSpec, bot_seats, game_apply_move, game_create,
+                            game_start_for_assignment)
 from games.services.bots import bot_action
+from games.services.ratings import ratings_update_for_game
 from games.spec import GameSpec
 from reports import services
 
@@ -63,37 +65,63 @@ def play_game(*, key: str, classroom: Classroom, student: User, player: PlantedP
     """One whole game of `student` (played by `player`) against bots, through the services.
     `days_ago` dates the game back (for demo trends) after it was played."""
     spec = registry.spec_for(key)
-    engine = spec.engine
     me = SeatSpec(student.display_name, user=student)
     with transaction.atomic():
         game = game_create(key=key, classroom=classroom, seed=seed, options=simulated_options(spec),
                            seats=[me] + bot_seats(count=opponents(spec), level=bot_level,
                                                   avoid={me.name}),
                            assignment=assignment, created_by=student)
-        seats = {seat.name: seat for seat in game.seats.all()}
-        for _ in range(MAX_ATTEMPTS):
-            if game.status != Game.Status.ACTIVE:
-                break
-            seat = seats[engine.waiting_for(game.state)[0]]
-            if seat.user_id != student.pk:
-                actions = [bot_action(game, seat)]
-            else:
-                actions = player.attempts(key, engine.view(game.state, seat.name))
-            for n, action in enumerate(actions):
-                result = game_apply_move(game_id=game.pk, seat=seat, action=action,
-                                         expected_version=game.version, schedule_bots=False)
-                wanted = "applied" if n == len(actions) - 1 else "rejected"
-                if result.status != wanted:
-                    raise SimulationError(f"{key} #{game.pk}: {action} was {result.status} "
-                                          f"({result.code}), expected {wanted}")
-                game = result.game  # the service updated it in place: no need to read it again
-        else:
-            raise SimulationError(f"{key} #{game.pk} did not finish in {MAX_ATTEMPTS} attempts")
+        game = _play_out(game, student, player)
         _think_like_a_child(game, student, seed)
         if days_ago:
             _date_back(game, timedelta(days=days_ago))
     services.game_finished(game_id=game.pk)
     return game
+
+
+def _play_out(game: Game, student: User, player: PlantedPlayer) -> Game:
+    """Play a dealt game to its end through the move service: `student`'s seat by `player`,
+    the others by their bots. Returns the finished game."""
+    key = game.key
+    engine = registry.spec_for(key).engine
+    seats = {seat.name: seat for seat in game.seats.all()}
+    for _ in range(MAX_ATTEMPTS):
+        if game.status != Game.Status.ACTIVE:
+            return game
+        seat = seats[engine.waiting_for(game.state)[0]]
+        if seat.user_id != student.pk:
+            actions = [bot_action(game, seat)]
+        else:
+            actions = player.attempts(key, engine.view(game.state, seat.name))
+        for n, action in enumerate(actions):
+            result = game_apply_move(game_id=game.pk, seat=seat, action=action,
+                                     expected_version=game.version, schedule_bots=False)
+            wanted = "applied" if n == len(actions) - 1 else "rejected"
+            if result.status != wanted:
+                raise SimulationError(f"{key} #{game.pk}: {action} was {result.status} "
+                                      f"({result.code}), expected {wanted}")
+            game = result.game  # the service updated it in place: no need to read it again
+    raise SimulationError(f"{key} #{game.pk} did not finish in {MAX_ATTEMPTS} attempts")
+
+
+def play_assignment_games(*, assignment, student: User, player: PlantedPlayer, games: int,
+                          seed: int = 1) -> list[Game]:
+    """`student` (played by `player`) plays `games` games of an assignment against bots, each
+    started as the student's Play button starts it (`game_start_for_assignment`: a "just
+    right" assignment tunes its bots to the rating of the moment) and played through the
+    services. After each game its ratings are updated, as the `game_finished` receiver does
+    once the finish commits (idempotent: when that receiver runs too, nothing changes twice),
+    so the next game is tuned to the new rating. No skill reports (play_game makes them)."""
+    rng = random.Random(seed)
+    played = []
+    for _ in range(games):
+        with transaction.atomic():
+            game = game_start_for_assignment(assignment=assignment, student=student,
+                                             seed=rng.randrange(2**31))
+            game = _play_out(game, student, player)
+        ratings_update_for_game(game_id=game.pk)
+        played.append(game)
+    return played
 
 
 def _think_like_a_child(game: Game, student: User, seed: int) -> None:

@@ -51,7 +51,8 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                              on_delete=models.SET_NULL, related_name="seats")
-    bot_level = models.CharField(max_length=10, blank=True)  # "", "beginner", "player", "expert"
+    # "", "beginner", "player", "expert", or a mixed bot "mix:0.35" (a "just right" opponent)
+    bot_level = models.CharField(max_length=10, blank=True)
     name = models.CharField(max_length=60)
     is_winner = models.BooleanField(default=False)
     score = models.IntegerField(null=True, blank=True)
@@ -105,3 +106,49 @@ class TableInvite(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "student"], name="one_invite_per_student")]
+
+
+class PlayerRating(models.Model):
+    """A student's rating in one game (Elo; games/ratings.py has the figures and formulas).
+    Moved only by `games.services.ratings.ratings_update_for_game`, once per finished game."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="ratings")
+    key = models.CharField(max_length=30)  # a game key (games/registry.py)
+    rating = models.FloatField()
+    games = models.PositiveIntegerField(default=0)  # rated games so far (the K factor reads it)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_rating_per_game")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.key} {self.rating:.0f}"
+
+
+class RatingChange(models.Model):
+    """What one finished game did to one student's rating. At most one per game and student:
+    the record that the game was counted (running the update again changes nothing)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="rating_changes")
+    key = models.CharField(max_length=30)
+    before = models.FloatField()
+    after = models.FloatField()
+    expected = models.FloatField()  # the chance of winning the ratings gave before the game
+    score = models.FloatField()     # 1 a win (1/n when n players won), 0 otherwise
+    k = models.FloatField()
+    # Who was at the table: [{"name", "level" ("" for a classmate), "rating"}].
+    opponents = models.JSONField(default=list)
+    played_at = models.DateTimeField()  # the game's finish
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["played_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="one_rating_change_per_game")]
+        indexes = [models.Index(fields=["user", "key", "played_at"])]
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before

@@ -8,6 +8,7 @@ import logging
 
 from games import realtime, signals
 from games.rendering import table_push
+from games.services.ratings import ratings_update_for_game
 from games.tasks import schedule_bot_moves
 
 log = logging.getLogger(__name__)
@@ -29,5 +30,12 @@ def table_changed(sender, *, game_id: int, schedule_bots: bool = True,
         schedule_bot_moves(game_id=game_id)
 
 
+def game_rated(sender, *, game_id: int, **kwargs) -> None:
+    """After a game's finish was committed: its students' ratings move (once: the service is
+    idempotent). In the same thread, so a "just right" game started next already uses them."""
+    ratings_update_for_game(game_id=game_id)
+
+
 def connect() -> None:
     signals.game_changed.connect(table_changed, dispatch_uid="games.table_changed")
+    signals.game_finished.connect(game_rated, dispatch_uid="games.game_rated")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import Engine
+from games.engine.bots import is_level, make_level_bot
 from games.engine.skills import GameSkills
 
 
@@ -128,10 +129,14 @@ class GameSpec:
         return next((p for p in self.presets if p.key == key), None)
 
     def make_bot(self, level: str, seed: int = 0):
-        """A bot for this game: `bot.choose(view) -> action`. Bots only ever see a view."""
-        if level not in self.bots:
-            raise KeyError(f"unknown bot level: {level!r}")
-        return self.bots[level](self.engine, seed)
+        """A bot for this game: `bot.choose(view) -> action`. Bots only ever see a view.
+        `level` is one of `bots`, or a mixed bot "mix:<p>" (games/engine/bots.py: the
+        expert's move with probability p, else the beginner's; "just right" opponents)."""
+        return make_level_bot(self.bots, self.engine, level, seed)
+
+    def knows_bot_level(self, level: str) -> bool:
+        """A level `make_bot` can build: one of `bots`, or a mix (not for one-player games)."""
+        return level in self.bots or (self.multiplayer and is_level(self.bots, level))
 
 
 def presets_from(table: Mapping[str, Mapping]) -> tuple[Preset, ...]:

@@ -20,8 +20,8 @@ What counts once:
   version (a refused attempt, then the move that was accepted). The decision is a miss when
   any of its attempts missed; the row then points at the first attempt that missed, else at
   the accepted move. So "tried ÷ on 13 ÷ 4, then played −" is one chance, one miss, not two
-  chances. Two groupings are wider: `so.specials` counts one active turn (several special
-  cards may be played in it), `am.operation` one resolved round.
+  chances. A game may group wider (a candidate's group is the game's to choose): e.g. one
+  active turn with several special cards played in it.
 - Attempts refused for not being the player's turn at all (or unreadable) are rule errors
   only: the analysis of such an attempt says nothing about the measure.
 """

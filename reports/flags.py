@@ -21,6 +21,7 @@ from math import sqrt
 
 from .measures import RULES, measures_by_id
 from .models import NeedsHelpFlag, SkillEvidence, SkillRollup
+from .words import STRONG_MAX, wilson
 
 MIN_CHANCES = 10
 MIN_CLASS_CHANCES = 20
@@ -46,6 +47,10 @@ def miss_rate_verdict(misses: int, chances: int, other_misses: int, other_chance
     rate, other_rate = misses / chances, other_misses / other_chances
     z = z_score(misses, chances, other_misses, other_chances)
     if rate - other_rate < MIN_GAP or z < Z_CRITICAL:
+        return None
+    # Revision 2: never "needs help" while the student's own 90 % interval still reaches
+    # Strong (a few unlucky misses in a class that misses nothing can pass the z-test).
+    if wilson(misses, chances)[0] <= STRONG_MAX:
         return None
     return {
         "student": {"misses": misses, "chances": chances, "rate": round(rate, 4)},

@@ -19,12 +19,13 @@ from accounts.models import User
 from classroom import selectors as classroom_selectors
 from classroom.models import Assignment, Classroom
 from classroom.progress import Progress
-from games.engine.skills import FACT_RANGE, Measure, parse_fact
+from games.engine.skills import FACT_RANGE, OPERATIONS, Measure, parse_fact
 from games.models import Game, Seat
 
 from .measures import all_measures, evidence_measures, fact_measures, measures_by_id
 from .models import NeedsHelpFlag, RecomputeJob, SkillEvidence, SkillRollup
-from .words import Cell, fact_to_practise
+from .words import (Cell, Family, OpCell, Total, by_family, fact_to_practise, family_groups,
+                    operation_details, operation_of, seconds)
 
 STUDENT, CLASS, ASSIGNMENT = (SkillRollup.Scope.STUDENT, SkillRollup.Scope.CLASS,
                               SkillRollup.Scope.ASSIGNMENT)
@@ -49,37 +50,137 @@ class SkillRow:
 
 
 @dataclass(frozen=True)
+class OperationRow:
+    student: User
+    cells: list[OpCell]
+
+
+@dataclass(frozen=True)
+class OperationTable:
+    """Accuracy per operation (+ − × ÷), summed over the measures with `by_operation`."""
+
+    ops: list[str]                  # the columns: operations with at least one chance
+    rows: list[OperationRow]
+    class_cells: list[OpCell]
+    measures: list[Measure]         # the measures summed
+
+
+@dataclass(frozen=True)
+class TotalRow:
+    student: User
+    cells: list[Total]
+
+
+@dataclass(frozen=True)
+class TotalsTable:
+    """Points given away, cards left behind: the amounts of the measures with `amount_words`,
+    summed per student and for the class (one column per kind of amount)."""
+
+    words: list[tuple[str, str]]    # the columns
+    rows: list[TotalRow]
+    class_cells: list[Total]
+    measures: list[Measure]
+
+    def measures_of(self, words) -> list[Measure]:
+        return [m for m in self.measures if tuple(m.amount_words) == tuple(words)]
+
+
+@dataclass(frozen=True)
 class SkillTable:
-    measures: list[Measure]  # the columns: measures with at least one chance
+    measures: list[Measure]  # the columns: measures with at least one chance, by family
     rows: list[SkillRow]
     class_cells: list[Cell]
     updated_at: datetime | None
+    operations: OperationTable | None = None
+    totals: TotalsTable | None = None
+
+    @property
+    def families(self) -> list[tuple[Family, int]]:
+        """(family, how many columns it has), in column order: the table's group headings."""
+        return [(fam, len(ms)) for fam, ms in family_groups(self.measures)]
+
+
+def operation_measures() -> list[Measure]:
+    return [m for m in all_measures() if getattr(m, "by_operation", False)]
+
+
+def amount_measures() -> list[Measure]:
+    """The strategy measures whose amount is what a choice cost (points given away, cards
+    left behind): the totals. (An arithmetic measure's amount, e.g. seconds per fact, is not
+    a cost to add up.)"""
+    return [m for m in all_measures() if m.amount_words and m.family == "strategy"]
+
+
+def _operation_table(per: dict, students: list[User], measures: list[Measure]) -> OperationTable:
+    """`per[(student_id or None, op)] = [misses, chances, {measure ids}]`."""
+    ops = [op for op in OPERATIONS if any(k[1] == op and v[1] for k, v in per.items())]
+
+    def cell(sid, op):
+        misses, chances, ids = per.get((sid, op), (0, 0, set()))
+        return OpCell(op, misses, chances, tuple(sorted(ids)))
+
+    return OperationTable(ops, [OperationRow(s, [cell(s.pk, op) for op in ops]) for s in students],
+                          [cell(None, op) for op in ops], measures)
+
+
+def _totals_table(cells: dict, students: list[User], measures: list[Measure]) -> TotalsTable:
+    """`cells[student_id or None][measure_id]` = Cell (with its amount)."""
+    words: list[tuple[str, str]] = []
+    for m in measures:
+        if tuple(m.amount_words) not in words:
+            words.append(tuple(m.amount_words))
+
+    def total(sid, w, class_size=0):
+        mine = [cells.get(sid, {}).get(m.id) for m in measures if tuple(m.amount_words) == w]
+        mine = [c for c in mine if c is not None]
+        return Total(w, sum(c.amount for c in mine), sum(c.chances for c in mine), class_size)
+
+    played = {w: sum(1 for s in students if total(s.pk, w).chances) for w in words}
+    used = [w for w in words if total(None, w).chances or played[w]]
+    return TotalsTable(used, [TotalRow(s, [total(s.pk, w) for w in used]) for s in students],
+                       [total(None, w, played[w]) for w in used], measures)
 
 
 def skill_table(*, classroom: Classroom, students: list[User],
                 assignment: Assignment | None = None) -> SkillTable:
-    """Students × measures from all-time roll-ups (of one assignment if given): one query."""
-    rollups = SkillRollup.objects.filter(classroom=classroom, week__isnull=True, detail="")
+    """Students × measures from all-time roll-ups (of one assignment if given), with the
+    per-operation accuracy and the totals given away: one query."""
+    op_measures = operation_measures()
+    rollups = SkillRollup.objects.filter(classroom=classroom, week__isnull=True).filter(
+        Q(detail="") | Q(measure__in=[m.id for m in op_measures], detail__in=operation_details()))
     if assignment is not None:
         rollups = rollups.filter(scope=ASSIGNMENT, assignment=assignment)
     else:
         rollups = rollups.filter(scope__in=[STUDENT, CLASS])
     by_student: dict[int | None, dict[str, Cell]] = defaultdict(dict)
+    per_op: dict[tuple, list] = {}
     updated = None
     known = measures_by_id()
-    for student_id, measure_id, chances, misses, median, when in rollups.values_list(
-            "student_id", "measure", "chances", "misses", "amount_median", "updated_at"):
+    for student_id, measure_id, detail, chances, misses, median, amount, when in rollups.values_list(
+            "student_id", "measure", "detail", "chances", "misses", "amount_median", "amount_total",
+            "updated_at"):
         measure = known.get(measure_id)
         if measure is None:
             continue
-        by_student[student_id][measure_id] = Cell(measure, misses, chances, median)
+        if detail:
+            op = operation_of(detail)
+            if op is not None:
+                row = per_op.setdefault((student_id, op), [0, 0, set()])
+                row[0] += misses
+                row[1] += chances
+                row[2].add(measure_id)
+            continue
+        by_student[student_id][measure_id] = Cell(measure, misses, chances, median, amount or 0.0)
         updated = when if updated is None or when > updated else updated
     used = {mid for cells in by_student.values() for mid, c in cells.items() if c.chances}
-    measures = [m for m in known.values() if m.id in used]
+    measures = by_family([m for m in known.values() if m.id in used])
     rows = [SkillRow(s, [by_student.get(s.pk, {}).get(m.id) or Cell(m) for m in measures])
             for s in students]
     class_cells = [by_student.get(None, {}).get(m.id) or Cell(m) for m in measures]
-    return SkillTable(measures, rows, class_cells, updated)
+    return SkillTable(measures, rows, class_cells, updated,
+                      operations=_operation_table(per_op, students, op_measures),
+                      totals=_totals_table(by_student, students,
+                                           [m for m in amount_measures() if m.id in used]))
 
 
 # ----- trends ---------------------------------------------------------------------------
@@ -280,7 +381,12 @@ def evidence_behind(*, classroom: Classroom, measure: str, student: User | None 
     if student is not None:
         rows = rows.filter(student=student)
     if detail is not None:
-        rows = rows.filter(detail=detail)
+        fact = parse_fact(detail)
+        if fact is not None and measure in {m.id for m in fact_measures()}:
+            # a × b and b × a are one fact (rows written before that may say either)
+            rows = rows.filter(detail__in={f"{fact[0]}x{fact[1]}", f"{fact[1]}x{fact[0]}"})
+        else:
+            rows = rows.filter(detail=detail)
     if missed is not None:
         rows = rows.filter(missed=missed)
     if week is not None:
@@ -300,10 +406,16 @@ def evidence_behind(*, classroom: Classroom, measure: str, student: User | None 
 
 @dataclass(frozen=True)
 class FactCell:
+    """One square of the heat map. a × b and b × a are one fact, kept in the square with
+    a ≤ b; the square with a > b is its `mirror` (it shows where to look, not the numbers
+    again). `median` is the median seconds per try (None when not known)."""
+
     a: int
     b: int
     declared: int
     wrong: int
+    median: float | None = None
+    mirror: bool = False
 
     @property
     def right(self) -> int:
@@ -316,6 +428,26 @@ class FactCell:
     @property
     def product(self) -> int:
         return self.a * self.b
+
+    @property
+    def name(self) -> str:
+        return f"{self.a} × {self.b}"
+
+    @property
+    def seconds(self) -> str:
+        return seconds(self.median) if self.median is not None else ""
+
+    @property
+    def words(self) -> str:
+        """'7 × 8: right 3 of 4 times, median 4.2 s' / '7 × 9: not tried yet'."""
+        if self.mirror:
+            return f"{self.a} × {self.b}: the same fact as {self.b} × {self.a}"
+        if not self.declared:
+            return f"{self.name}: not tried yet"
+        text = f"{self.name}: right {self.right} of {self.declared} times"
+        if self.median is not None:
+            text += f", median {seconds(self.median)} a try"
+        return text
 
 
 @dataclass(frozen=True)
@@ -337,22 +469,34 @@ class MissedCard:
 
 @dataclass(frozen=True)
 class FactGrid:
-    rows: list[list[FactCell]]  # a = 1..10 down, b = 1..10 across, as declared
+    rows: list[list[FactCell]]  # a = 1..10 down, b = 1..10 across; a > b: mirrors of b × a
     measure: Measure | None = None  # whose facts (None: no registered game has a fact grid)
     # One student's grid: the cards to practise, worst first (see `missed_cards`).
     missed: tuple[MissedCard, ...] = ()
 
+    def facts(self) -> list[FactCell]:
+        """Every fact once (a ≤ b): 55 of them."""
+        return [c for row in self.rows for c in row if not c.mirror]
+
     @property
     def declared(self) -> int:
-        return sum(c.declared for row in self.rows for c in row)
+        return sum(c.declared for c in self.facts())
+
+    @property
+    def tried(self) -> int:
+        return sum(1 for c in self.facts() if c.declared)
+
+    @property
+    def never_tried(self) -> list[FactCell]:
+        return [c for c in self.facts() if not c.declared]
 
     def practise(self, limit: int = 8) -> list[FactCell]:
         """Facts most often wrong (at least once), worst first."""
-        cells = [c for row in self.rows for c in row if c.wrong]
+        cells = [c for c in self.facts() if c.wrong]
         return sorted(cells, key=lambda c: (-c.wrong / c.declared, -c.declared))[:limit]
 
     def known(self) -> list[FactCell]:
-        return [c for row in self.rows for c in row if c.declared and not c.wrong]
+        return [c for c in self.facts() if c.declared and not c.wrong]
 
 
 def fact_measure() -> Measure | None:
@@ -362,37 +506,56 @@ def fact_measure() -> Measure | None:
 
 
 def _grid(rows, measure: Measure | None) -> FactGrid:
-    counts = {}
-    for detail, chances, misses in rows:
+    """Rows (detail, chances, misses, median seconds) of facts, a × b and b × a merged into
+    the fact with a ≤ b. Two medians of one fact (rows from before details were written
+    smaller number first) are joined as their mean weighted by tries."""
+    counts: dict[tuple[int, int], list] = {}
+    for detail, chances, misses, *median in rows:
         fact = parse_fact(detail)
-        if fact is not None:
-            counts[fact] = (chances, misses)
-    return FactGrid([[FactCell(a, b, *counts.get((a, b), (0, 0))) for b in FACT_RANGE]
-                     for a in FACT_RANGE], measure)
+        if fact is None:
+            continue
+        key = (min(fact), max(fact))
+        found = counts.setdefault(key, [0, 0, 0.0, 0])
+        found[0] += chances
+        found[1] += misses
+        med = median[0] if median else None
+        if med is not None and chances:
+            found[2] += med * chances
+            found[3] += chances
+
+    def cell(a, b):
+        if a > b:
+            return FactCell(a, b, 0, 0, mirror=True)
+        chances, misses, weighted, timed = counts.get((a, b), (0, 0, 0.0, 0))
+        return FactCell(a, b, chances, misses, round(weighted / timed, 1) if timed else None)
+
+    return FactGrid([[cell(a, b) for b in FACT_RANGE] for a in FACT_RANGE], measure)
 
 
 def missed_cards(grid: FactGrid, evidence: QuerySet[SkillEvidence], limit: int = 8) -> tuple[MissedCard, ...]:
     """The cards behind a student's wrong facts, worst first: one query over `evidence` (that
-    student's rows). The heat map counts facts as declared, so "4 × 1" named for a 12 is a
-    miss of the 4 × 1 square; what the child needs to practise is the 12. The card is the
-    one the move's analysis recorded (`fact.card`, The Multiplication Game's analysis); a
-    move without it says only what was said. A card was named right whenever a correct fact
-    for it was declared: the grid's right answers with that product."""
+    student's rows). A miss is counted on the fact the card needed (revision 2: "8 × 7" said
+    for 54 is a miss of 6 × 9); what the child said is in the move's analysis (`fact`: a, b
+    and the card, The Multiplication Game's analysis), and both are shown: the card to
+    practise, and what was said for it. A row whose move recorded no card says only its fact.
+    A card was named right whenever a correct fact for it was declared: the grid's right
+    answers with that product."""
     if grid.measure is None:
         return ()
     said: dict[int | None, dict[tuple[int, int], int]] = defaultdict(lambda: defaultdict(int))
     rows = (evidence.filter(measure=grid.measure.id, missed=True)
-            .values_list("detail", "move__analysis__fact__card").annotate(n=Count("id")).order_by())
-    for detail, card, n in rows:
-        fact = parse_fact(detail)
+            .values_list("detail", "move__analysis__fact__card", "move__analysis__fact__a",
+                         "move__analysis__fact__b")
+            .annotate(n=Count("id")).order_by())
+    for detail, card, a, b, n in rows:
+        fact = (a, b) if type(a) is int and type(b) is int else parse_fact(detail)  # as said
         if fact is None:
             continue
         card = card if type(card) is int and card > 0 else None
         said[card][fact] += n
     right: dict[int, int] = defaultdict(int)
-    for row in grid.rows:
-        for c in row:
-            right[c.product] += c.right
+    for c in grid.facts():
+        right[c.product] += c.right
     cards = [MissedCard(card, tuple(sorted(facts, key=lambda f: (-facts[f], f))), sum(facts.values()),
                         right[card]) for card, facts in said.items() if card is not None]
     cards.sort(key=lambda m: (-m.wrong / (m.wrong + m.right), -m.wrong, m.card))
@@ -410,7 +573,7 @@ def fact_grid(*, classroom: Classroom, student: User | None = None) -> FactGrid:
     rows = SkillRollup.objects.filter(classroom=classroom, measure=measure.id, week__isnull=True,
                                       assignment__isnull=True).exclude(detail="")
     rows = rows.filter(scope=STUDENT, student=student) if student else rows.filter(scope=CLASS)
-    grid = _grid(rows.values_list("detail", "chances", "misses"), measure)
+    grid = _grid(rows.values_list("detail", "chances", "misses", "amount_median"), measure)
     if student is None:
         return grid
     evidence = SkillEvidence.objects.filter(classroom=classroom, student=student)
@@ -431,22 +594,51 @@ def student_measures(*, classroom: Classroom, student: User) -> list[StudentMeas
     weeks = recent_weeks()
     rows = SkillRollup.objects.filter(classroom=classroom, detail="", assignment__isnull=True).filter(
         Q(scope=STUDENT, student=student) | Q(scope=CLASS, week__isnull=True)
-    ).values_list("student_id", "measure", "week", "chances", "misses", "amount_median")
+    ).values_list("student_id", "measure", "week", "chances", "misses", "amount_median",
+                  "amount_total")
     mine, theirs, weekly = {}, {}, []
     known = measures_by_id()
-    for student_id, measure_id, week, chances, misses, median in rows:
+    for student_id, measure_id, week, chances, misses, median, amount in rows:
         measure = known.get(measure_id)
         if measure is None:
             continue
         if student_id is None:
-            theirs[measure_id] = Cell(measure, misses, chances, median)
+            theirs[measure_id] = Cell(measure, misses, chances, median, amount or 0.0)
         elif week is None:
-            mine[measure_id] = Cell(measure, misses, chances, median)
+            mine[measure_id] = Cell(measure, misses, chances, median, amount or 0.0)
         elif weeks[0] <= week <= weeks[-1]:
             weekly.append((measure_id, week, chances, misses, median))
     trends = {t.measure.id: t for t in _trends(weekly, weeks)}
     return [StudentMeasure(mine[m.id], theirs.get(m.id) or Cell(m), trends.get(m.id))
-            for m in known.values() if m.id in mine and mine[m.id].chances]
+            for m in by_family(known.values()) if m.id in mine and mine[m.id].chances]
+
+
+def measures_by_family(measures: list[StudentMeasure]) -> list[tuple[Family, list[StudentMeasure]]]:
+    """A student's measures under their family headings (Arithmetic, Strategy, ...)."""
+    groups = family_groups([sm.cell.measure for sm in measures])
+    by_id = {sm.cell.measure.id: sm for sm in measures}
+    return [(fam, [by_id[m.id] for m in ms]) for fam, ms in groups]
+
+
+@dataclass(frozen=True)
+class StudentSummary:
+    """One student's accuracy per operation and totals given away, beside the class's."""
+
+    ops: list[tuple[OpCell, OpCell]]        # (the student's, the class's), operations tried
+    totals: list[tuple[Total, Total]]       # (the student's, the class's)
+
+
+def student_summary(*, classroom: Classroom, student: User) -> StudentSummary:
+    """Per operation and totals of one student and the class: the dashboard's one query
+    (`skill_table`) over the whole class, so the class's totals say "about N a student"."""
+    students = list(classroom_selectors.students_of_class(classroom=classroom))
+    table = skill_table(classroom=classroom, students=students)
+    ops, totals = table.operations, table.totals
+    op_row = next((r for r in ops.rows if r.student.pk == student.pk), None)
+    total_row = next((r for r in totals.rows if r.student.pk == student.pk), None)
+    return StudentSummary(
+        [(c, k) for c, k in zip(op_row.cells, ops.class_cells) if c.chances] if op_row else [],
+        [(c, k) for c, k in zip(total_row.cells, totals.class_cells) if c.chances] if total_row else [])
 
 
 # ----- a student's own progress -------------------------------------------------------
@@ -464,11 +656,12 @@ class OwnMeasure:
 class OwnProgress:
     measures: list[OwnMeasure]
     facts: FactGrid
+    ops: list[OpCell] = field(default_factory=list)  # operations tried, in OPERATIONS order
 
 
 def own_progress(*, student: User) -> OwnProgress:
-    """A student's own roll-ups only (never a classmate's, never the class's), and the cards
-    behind their wrong facts: three queries."""
+    """A student's own roll-ups only (never a classmate's, never the class's), the cards
+    behind their wrong facts, and their accuracy per operation: four queries."""
     rows = SkillRollup.objects.filter(scope=STUDENT, student=student, assignment__isnull=True)
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     medians: dict[str, float | None] = {}
@@ -500,10 +693,28 @@ def own_progress(*, student: User) -> OwnProgress:
                                    recent, before, recent_week))
     fm = fact_measure()
     facts = _grid(rows.filter(measure=fm.id, week__isnull=True).exclude(detail="")
-                  .values_list("detail", "chances", "misses") if fm else (), fm)
+                  .values_list("detail", "chances", "misses", "amount_median") if fm else (), fm)
     if facts.declared:
         facts = replace(facts, missed=missed_cards(facts, SkillEvidence.objects.filter(student=student)))
-    return OwnProgress(measures, facts)
+    per_op: dict[str, list] = {}
+    op_ids = [m.id for m in operation_measures()]
+    if op_ids:
+        for measure_id, detail, chances, misses in rows.filter(
+                measure__in=op_ids, week__isnull=True, detail__in=operation_details()).values_list(
+                "measure", "detail", "chances", "misses"):
+            op = operation_of(detail)
+            found = per_op.setdefault(op, [0, 0, set()])
+            found[0] += misses
+            found[1] += chances
+            found[2].add(measure_id)
+    ops = [OpCell(op, per_op[op][0], per_op[op][1], tuple(sorted(per_op[op][2])))
+           for op in OPERATIONS if op in per_op and per_op[op][1]]
+    return OwnProgress(by_family_own(measures), facts, ops)
+
+
+def by_family_own(measures: list[OwnMeasure]) -> list[OwnMeasure]:
+    order = {m.id: i for i, m in enumerate(by_family([om.measure for om in measures]))}
+    return sorted(measures, key=lambda om: order[om.measure.id])
 
 
 # ----- jobs -------------------------------------------------------------------------

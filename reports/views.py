@@ -25,7 +25,7 @@ from .exports import jobs, pdf, rows
 from .measures import measure_by_id
 from .models import RecomputeJob
 from .rendering import dashboard_context
-from .words import growth_sentence, student_sentence
+from .words import family_of, growth_sentence, student_sentence
 
 
 def _bad_request(request, message: str, classroom=None):
@@ -134,10 +134,14 @@ def student_report(request, pk: int, student_id: int):
     classroom = teacher_class(request, pk)
     student = _student(request, classroom, student_id)
     measures = selectors.student_measures(classroom=classroom, student=student)
+    charted = {sm.cell.measure.id: charts.trend_svg(sm.trend, chart_id=f"st-{i}", subject=student.display_name)
+               if sm.trend else "" for i, sm in enumerate(measures)}
     return render(request, "reports/student.html", {
         "classroom": classroom, "student": student,
-        "measures": [(sm, charts.trend_svg(sm.trend, chart_id=f"st-{i}", subject=student.display_name)
-                      if sm.trend else "") for i, sm in enumerate(measures)],
+        "measures": bool(measures),
+        "families": [(fam, [(sm, charted[sm.cell.measure.id]) for sm in group])
+                     for fam, group in selectors.measures_by_family(measures)],
+        "summary": selectors.student_summary(classroom=classroom, student=student),
         "grid": selectors.fact_grid(classroom=classroom, student=student),
         "range": selectors.FACT_RANGE,
         "flags": selectors.needs_help(classroom=classroom, student=student),
@@ -232,18 +236,26 @@ def job_download(request, pk: int, job_id: int):
 @student_required
 def my_progress(request):
     own = selectors.own_progress(student=request.user)
-    items = []
+    groups: list[tuple] = []
     for om in own.measures:
         m, cell = om.measure, om.total
         if not m.has_misses:
             continue
-        items.append({
+        item = {
             "measure": m, "cell": cell,
             "sentence": student_sentence(m, cell.misses, cell.chances),
             "growth": growth_sentence(before=om.before, recent=om.recent),
-            "great": cell.chances >= 5 and (cell.rate or 0) <= 0.10,
-        })
+            "great": cell.band.key == "strong",
+        }
+        family = family_of(m)
+        if groups and groups[-1][0] is family:
+            groups[-1][1].append(item)
+        else:
+            groups.append((family, [item]))
+    ops = [{"cell": op, "sentence": op.child_sentence(), "great": op.band.key == "strong"}
+           for op in own.ops]
     return render(request, "reports/my_progress.html", {
-        "items": items, "facts": own.facts, "range": selectors.FACT_RANGE,
+        "items": [item for _, group in groups for item in group], "groups": groups, "ops": ops,
+        "facts": own.facts, "range": selectors.FACT_RANGE,
         "known": own.facts.known(), "practise": own.facts.practise(),
     })

@@ -6,8 +6,9 @@ of a student's own "My progress" page. Pure: no database.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import ceil, floor, sqrt
 
-from games.engine.skills import FACT_RANGE, Measure
+from games.engine.skills import FACT_RANGE, OPERATIONS, Measure
 
 from .measures import describe, measure_by_id
 
@@ -32,20 +33,244 @@ BANDS = {
 }
 
 
+# The 90 % Wilson score interval (two-sided): z of the normal distribution's 95th percentile.
+WILSON_Z = 1.6449
+STRONG_MAX, FAIR_MAX, PRACTISE_MAX = 0.10, 0.25, 0.50
+_ORDER = ("strong", "fair", "practise", "help")
+
+
+def wilson(misses: int, chances: int, z: float = WILSON_Z) -> tuple[float, float]:
+    """The 90 % Wilson score interval of the miss rate misses / chances, as (low, high)
+    fractions; (0.0, 1.0) when there are no chances. Unlike "rate ± 1.64 standard errors"
+    it never leaves 0..1 and is not zero-wide at 0 of n: 0 of 20 is (0, 0.119)."""
+    if chances <= 0:
+        return 0.0, 1.0
+    p = misses / chances
+    z2 = z * z
+    centre = (p + z2 / (2 * chances)) / (1 + z2 / chances)
+    half = z * sqrt(p * (1 - p) / chances + z2 / (4 * chances * chances)) / (1 + z2 / chances)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _band_of_rate(rate: float) -> str:
+    if rate <= STRONG_MAX:
+        return "strong"
+    if rate <= FAIR_MAX:
+        return "fair"
+    if rate <= PRACTISE_MAX:
+        return "practise"
+    return "help"
+
+
 def band_for(misses: int, chances: int) -> Band:
-    """Miss rate bands: ≤10 % strong, ≤25 % getting there, ≤50 % practise, above: needs help."""
+    """The band of a miss rate, judged with its 90 % Wilson interval (`wilson`).
+
+    Cut-offs of the rate: ≤10 % Strong, ≤25 % Getting there, ≤50 % Practise, above: Needs
+    help. The rule (Revision 2 of shared/spec/skills.md, "uncertainty is shown"):
+
+    1. Fewer than MIN_CHANCES chances: "Too few to tell" (none at all: "No games yet").
+    2. The interval reaches both Strong (low end ≤ 10 %) and Needs help (high end > 50 %):
+       the numbers cannot tell a strong student from one who needs help, so "Too few to
+       tell" as well (1 of 5 is "about 5-60 %").
+    3. Otherwise the band of the rate itself (misses / chances), capped by the interval's
+       low end: at most one band worse than the band the low end falls in. So "Needs help"
+       only when the low end is above 25 %, "Practise" only when it is above 10 %: a student
+       whose interval reaches Strong is at worst "Getting there" (3 of 20 = 15 % is
+       "Getting there", never "Needs help"; 3 of 5 = 60 % has a low end of 27 %: "Needs
+       help").
+    """
     if chances == 0:
         return BANDS["none"]
     if chances < MIN_CHANCES:
         return BANDS["few"]
-    rate = misses / chances
-    if rate <= 0.10:
-        return BANDS["strong"]
-    if rate <= 0.25:
-        return BANDS["fair"]
-    if rate <= 0.50:
-        return BANDS["practise"]
-    return BANDS["help"]
+    low, high = wilson(misses, chances)
+    if low <= STRONG_MAX and high > PRACTISE_MAX:
+        return BANDS["few"]
+    by_rate = _ORDER.index(_band_of_rate(misses / chances))
+    cap = _ORDER.index(_band_of_rate(low)) + 1
+    return BANDS[_ORDER[min(by_rate, cap)]]
+
+
+def _percent_range(misses: int, chances: int) -> tuple[int, int]:
+    """The interval in whole percents a teacher reads: to the nearest 5 when it is 10 points
+    wide or more ("about 10-35 %"), else to the nearest 1 ("about 0-7 %")."""
+    low, high = (100 * v for v in wilson(misses, chances))
+    step = 5 if high - low >= 10 else 1
+    lo = floor(low / step + 0.5) * step
+    hi = ceil(high / step - 0.5) * step
+    if hi <= lo:  # rounding closed it up: keep it a range
+        lo, hi = floor(low / step) * step, ceil(high / step) * step
+    return max(0, lo), min(100, hi)
+
+
+def range_short(misses: int, chances: int) -> str:
+    """'about 10-35 %': the likely miss rate, for a table cell."""
+    lo, hi = _percent_range(misses, chances)
+    return f"about {lo}-{hi} %"
+
+
+def range_words(misses: int, chances: int) -> str:
+    """'about 10-35 %, from 41 chances': the 90 % Wilson interval of the miss rate, as a
+    teacher reads it next to the counts (sentences, titles, exports)."""
+    return f"{range_short(misses, chances)}, from {chances} chance{'s' if chances != 1 else ''}"
+
+
+# ----- families ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Family:
+    key: str
+    title: str   # the heading of a group of measures
+    about: str   # one line in plain words, for the teacher
+    child: str   # the heading a student reads on "My progress"
+
+
+FAMILIES = {
+    "arithmetic": Family("arithmetic", "Arithmetic",
+                         "Working sums out right and knowing the facts: a wrong answer, a "
+                         "times-table fact said wrong, a division that does not go exactly.",
+                         "Working it out"),
+    "strategy": Family("strategy", "Strategy",
+                       "How good each choice was, compared with the best play in the same "
+                       "position (what our strongest computer player would do there). A move "
+                       "it would make itself is never a miss.",
+                       "Clever choices"),
+    "rules": Family("rules", "Rules", "Moves the game did not allow, tried anyway.",
+                    "Playing by the rules"),
+    "time": Family("time", "Thinking time", "How long a decision takes: not right or wrong.",
+                   "Thinking time"),
+}
+
+
+def family_of(measure: Measure) -> Family:
+    return FAMILIES.get(getattr(measure, "family", ""), FAMILIES["strategy"])
+
+
+def by_family(measures) -> list:
+    """Measures in family order (arithmetic, strategy, rules, time), keeping their order
+    within a family."""
+    order = list(FAMILIES)
+    return sorted(measures, key=lambda m: order.index(family_of(m).key))
+
+
+def family_groups(measures) -> list[tuple[Family, list]]:
+    """[(family, its measures)] in family order, families without measures left out."""
+    groups: list[tuple[Family, list]] = []
+    for m in by_family(measures):
+        fam = family_of(m)
+        if groups and groups[-1][0] is fam:
+            groups[-1][1].append(m)
+        else:
+            groups.append((fam, [m]))
+    return groups
+
+
+# ----- per operation ----------------------------------------------------------------------
+
+# Another spelling of an operation in a detail, read as the report's own sign.
+_OPERATION_SPELLINGS = {"+": "+", "−": "−", "-": "−", "×": "×", "x": "×", "*": "×",
+                        "÷": "÷", "/": "÷", ":": "÷"}
+# (teacher's name, what a child did) per operation
+OPERATION_WORDS = {"+": ("Adding", "adding"), "−": ("Taking away", "taking away"),
+                   "×": ("Multiplying", "multiplying"), "÷": ("Dividing", "dividing")}
+
+
+def operation_of(detail: str) -> str | None:
+    """A per-operation detail as one of OPERATIONS ("+", "−", "×", "÷"), or None."""
+    return _OPERATION_SPELLINGS.get((detail or "").strip())
+
+
+def operation_details() -> list[str]:
+    """Every detail spelling that is an operation (for a database filter)."""
+    return list(_OPERATION_SPELLINGS)
+
+
+@dataclass(frozen=True)
+class OpCell:
+    """Accuracy at one operation, summed over the measures whose details are operations."""
+
+    op: str
+    misses: int = 0
+    chances: int = 0
+    measure_ids: tuple[str, ...] = ()  # the measures with chances at it
+
+    @property
+    def name(self) -> str:
+        return f"{OPERATION_WORDS[self.op][0]} ({self.op})"
+
+    @property
+    def right(self) -> int:
+        return self.chances - self.misses
+
+    @property
+    def band(self) -> Band:
+        return band_for(self.misses, self.chances)
+
+    @property
+    def short(self) -> str:
+        return f"missed {self.misses} of {self.chances}" if self.chances else "not tried yet"
+
+    @property
+    def range(self) -> str:
+        return range_short(self.misses, self.chances) if self.chances else ""
+
+    @property
+    def words(self) -> str:
+        if not self.chances:
+            return f"{self.name}: not tried yet"
+        return (f"{self.name}: wrong {self.misses} of {self.chances} times "
+                f"({range_words(self.misses, self.chances)})")
+
+    @property
+    def rate(self) -> float | None:
+        return self.misses / self.chances if self.chances else None
+
+    def child_sentence(self) -> str:
+        """'Adding (+): you got 12 of 14 right.'"""
+        return f"{self.name}: you got {self.right} of {self.chances} right."
+
+    def sentence_about(self, who: str) -> str:
+        return f"{OPERATION_WORDS[self.op][0]} ({self.op}): {who} got {self.right} of {self.chances} right."
+
+
+# ----- totals: what choices gave away -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Total:
+    """The sum of the amounts of the measures that share an `amount_words` (points given
+    away, cards left behind), for one student or the class."""
+
+    words: tuple[str, str]   # (one, many), e.g. ("point given away", "points given away")
+    amount: float = 0.0
+    chances: int = 0
+    students: int = 0  # for the class: how many students it is the sum of
+
+    @property
+    def title(self) -> str:
+        return self.words[1][:1].upper() + self.words[1][1:]
+
+    @property
+    def value(self) -> int | float:
+        return int(round(self.amount)) if abs(self.amount - round(self.amount)) < 0.05 else round(self.amount, 1)
+
+    @property
+    def short(self) -> str:
+        if not self.chances:
+            return "–"
+        return f"{self.value} {self.words[0] if self.value == 1 else self.words[1]}"
+
+    @property
+    def per_student(self) -> float | None:
+        return self.amount / self.students if self.students else None
+
+    @property
+    def words_full(self) -> str:
+        if not self.chances:
+            return f"{self.title}: no games yet"
+        text = f"{self.title}: {self.value} in {self.chances} chances"
+        if self.students:
+            text += f" (about {self.per_student:.0f} a student)"
+        return text
 
 
 def seconds(value: float | None) -> str:
@@ -62,6 +287,7 @@ class Cell:
     misses: int = 0
     chances: int = 0
     median: float | None = None  # seconds, for all.think_time
+    amount: float = 0.0  # the sum of the rows' amounts (points given away, cards left behind)
 
     @property
     def band(self) -> Band:
@@ -79,12 +305,34 @@ class Cell:
         return f"missed {self.misses} of {self.chances}"
 
     @property
+    def range(self) -> str:
+        """The likely miss rate, concise: 'about 10-35 %' ('' without misses to count)."""
+        if not self.chances or not self.measure.has_misses:
+            return ""
+        return range_short(self.misses, self.chances)
+
+    @property
+    def range_words(self) -> str:
+        """'about 10-35 %, from 41 chances'."""
+        if not self.chances or not self.measure.has_misses:
+            return ""
+        return range_words(self.misses, self.chances)
+
+    @property
     def words(self) -> str:
-        """The full sentence, for screen readers, titles and exports."""
+        """The full sentence, for screen readers, titles and exports: the counts, then the
+        likely miss rate ('...: 8 of 41 turns (about 10-35 %, from 41 chances)')."""
         if not self.measure.has_misses:
             return (f"Median thinking time: {seconds(self.median)} over {self.chances} "
                     f"{self.measure.chance_unit}")
-        return describe(self.measure, self.misses, self.chances)
+        text = describe(self.measure, self.misses, self.chances)
+        if self.chances:
+            text += f" ({self.range_words})"
+        return text
+
+    @property
+    def family(self) -> Family:
+        return family_of(self.measure)
 
     @property
     def rate(self) -> float | None:

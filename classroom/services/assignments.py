@@ -27,7 +27,7 @@ def _settings(*, title: str, game: str, preset: str, opponents: str, bot_level: 
     players = 1 + bot_count if opponents != Assignment.Opponents.CLASSMATES else None
     choice = presets.resolve(game=game, preset=preset, player_count=players)
     # A one-player game has no computer players, so its stored level is never used.
-    if not spec.is_solo and bot_level not in presets.bot_levels(game):
+    if not spec.is_solo and bot_level not in presets.bot_level_choices(game):
         raise presets.PresetError("Choose a level for the computer players.")
     return {
         "title": title.strip() or f"{spec.name}: {choice.label}",

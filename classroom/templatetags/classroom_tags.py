@@ -5,6 +5,7 @@ from django.utils.formats import date_format
 from django.utils.timesince import timesince
 
 from games import registry
+from games.ratings import JUST_RIGHT
 
 from .. import presets
 from ..models import Assignment
@@ -35,6 +36,15 @@ def opponents_text(assignment: Assignment) -> str:
     if assignment.opponents == Assignment.Opponents.EITHER:
         return f"Against classmates or {bots}"
     return f"Against {bots}"
+
+
+@register.filter
+def bot_level_words(assignment: Assignment) -> str:
+    """The computer players' level as a student's start page says it: "beginner", ...,
+    "just right for you" (never a number)."""
+    if assignment.bot_level == JUST_RIGHT:
+        return "just right for you"
+    return assignment.bot_level
 
 
 @register.filter

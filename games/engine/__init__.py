@@ -9,6 +9,7 @@ import pkgutil
 from functools import cache
 from importlib import import_module
 
+from .bots import make_level_bot
 from .core import Engine
 from .errors import BadScenario, IllegalMove
 
@@ -49,11 +50,9 @@ def get(key: str) -> Engine:
 
 
 def make_bot(key: str, level: str, seed: int = 0):
-    """A bot for a game: `bot.choose(view) -> action`. Bots only ever see a view."""
-    bots = _package(key).BOTS_BY_GAME[key]
-    if level not in bots:
-        raise KeyError(f"unknown bot level: {level!r}")
-    return bots[level](get(key), seed)
+    """A bot for a game: `bot.choose(view) -> action`. Bots only ever see a view.
+    A level is one of the game's own (BOT_LEVELS) or a mixed bot "mix:<p>" (bots.py)."""
+    return make_level_bot(_package(key).BOTS_BY_GAME[key], get(key), level, seed)
 
 
 __all__ = ["BadScenario", "Engine", "IllegalMove", "BOT_LEVELS", "game_keys", "get", "make_bot"]

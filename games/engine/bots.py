@@ -1,9 +1,21 @@
 """Bot base class. A bot is given only `view(state, seat)` and must never read the state.
 
 Bots are deterministic for a seed: each owns a private `random.Random(seed)`.
+
+`MixedBot` is the generic bot of tunable strength ("just right" opponents, issue #17): at
+each decision it plays the strong level's move with probability `p` and the weak level's
+otherwise. Its level is written `"mix:<p>"` with p from 0 to 1 in hundredths ("mix:0.35"), a
+string that fits the 10 characters of `Seat.bot_level` and travels wherever a level does;
+`make_level_bot` builds it (or a plain level) from a game's `{level: class}` table, so
+`games.engine.make_bot` and `GameSpec.make_bot` build both the same way.
 """
 
+from __future__ import annotations
+
 import random
+from collections.abc import Mapping
+
+MIX_PREFIX = "mix:"
 
 
 class Bot:
@@ -16,3 +28,64 @@ class Bot:
     def choose(self, view: dict) -> dict:
         """Return one legal action for the viewer (`view["me"]`)."""
         raise NotImplementedError
+
+
+def mix_level(p: float) -> str:
+    """The level string of a mixed bot playing the strong move with probability `p`
+    (clamped to 0..1, rounded to hundredths): 0.354 -> "mix:0.35"."""
+    p = min(1.0, max(0.0, float(p)))
+    return f"{MIX_PREFIX}{round(p, 2):.2f}"
+
+
+def mix_share(level: str) -> float | None:
+    """The strong share p of a "mix:<p>" level, or None for any other level (or a bad one)."""
+    if not isinstance(level, str) or not level.startswith(MIX_PREFIX):
+        return None
+    try:
+        p = float(level[len(MIX_PREFIX):])
+    except ValueError:
+        return None
+    return p if 0.0 <= p <= 1.0 else None
+
+
+def strong_and_weak(bots: Mapping[str, type]) -> tuple[type, type]:
+    """The levels a mixed bot mixes: "expert" and "beginner" when the game has them, else its
+    last (hardest) and first (easiest) level."""
+    levels = list(bots)
+    strong = bots.get("expert", bots[levels[-1]])
+    weak = bots.get("beginner", bots[levels[0]])
+    return strong, weak
+
+
+class MixedBot(Bot):
+    """Plays `strong`'s move with probability `p`, else `weak`'s: a strength anywhere between
+    the two levels. The coin and both inner bots are seeded from `seed`, so a decision is
+    reproducible; each inner bot sees the same view and nothing else."""
+
+    level = "mix"
+
+    def __init__(self, engine, seed: int = 0, *, strong: type, weak: type, p: float):
+        super().__init__(engine, seed)
+        self.p = p
+        self.strong = strong(engine, self.rng.randrange(2**62))
+        self.weak = weak(engine, self.rng.randrange(2**62))
+
+    def choose(self, view: dict) -> dict:
+        inner = self.strong if self.rng.random() < self.p else self.weak
+        return inner.choose(view)
+
+
+def is_level(bots: Mapping[str, type], level: str) -> bool:
+    """A level `make_level_bot` can build for this game: one of its own, or a mix."""
+    return level in bots or (mix_share(level) is not None and len(bots) > 0)
+
+
+def make_level_bot(bots: Mapping[str, type], engine, level: str, seed: int = 0):
+    """A bot of `level` from a game's `{level: class}`: its own level, or "mix:<p>"."""
+    if level in bots:
+        return bots[level](engine, seed)
+    p = mix_share(level)
+    if p is None or not bots:
+        raise KeyError(f"unknown bot level: {level!r}")
+    strong, weak = strong_and_weak(bots)
+    return MixedBot(engine, seed, strong=strong, weak=weak, p=p)

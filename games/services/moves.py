@@ -25,8 +25,10 @@ from games.engine import IllegalMove
 
 from games import signals
 from games.models import Game, Move, Seat
+from games.ratings import JUST_RIGHT
 
 from .analysis import move_analysis
+from .ratings import just_right_level
 
 log = logging.getLogger(__name__)
 
@@ -265,13 +267,20 @@ def game_in_progress_for_assignment(*, assignment, student) -> Game | None:
             .order_by("-created_at").first())
 
 
-def game_start_for_assignment(*, assignment, student) -> Game:
+def game_start_for_assignment(*, assignment, student, seed: int | None = None) -> Game:
     """A game against computer players as the assignment sets it (game, options, level, how
-    many); an unfinished one is resumed instead of starting another."""
+    many); an unfinished one is resumed instead of starting another. A "just right"
+    assignment's computer players are mixed bots tuned to the student's rating now
+    (games/ratings.py: an even chance of winning). Without `seed` the deal is unpredictable
+    (`new_seed`); devtools and tests pass their own."""
     running = game_in_progress_for_assignment(assignment=assignment, student=student)
     if running is not None:
         return running
     me = SeatSpec(student.display_name, user=student)
-    seats = [me] + bot_seats(count=assignment.bot_count, level=assignment.bot_level, avoid={me.name})
+    level = assignment.bot_level
+    if level == JUST_RIGHT:
+        level = just_right_level(student=student, key=assignment.game, bots=assignment.bot_count)
+    seats = [me] + bot_seats(count=assignment.bot_count, level=level, avoid={me.name})
     return game_create(key=assignment.game, classroom=assignment.classroom, seats=seats,
-                       options=assignment.options, assignment=assignment, created_by=student)
+                       options=assignment.options, assignment=assignment, created_by=student,
+                       seed=seed)

@@ -296,8 +296,9 @@ def _stop(game: Game, now=None) -> None:
 def _table_level(game: Game, seats: Sequence[Seat]) -> str:
     """The level a replacement computer player gets: that of the table's computer players (the
     most common), else the assignment's, else "player"."""
-    bots = registry.spec_for(game.key).bots
-    levels = [s.bot_level for s in seats if s.bot_level in bots]
+    spec = registry.spec_for(game.key)
+    bots = spec.bots
+    levels = [s.bot_level for s in seats if s.bot_level and spec.knows_bot_level(s.bot_level)]
     if levels:
         return max(sorted(set(levels)), key=levels.count)
     if game.assignment_id and game.assignment.bot_level in bots:

@@ -7,9 +7,11 @@ from django.views.decorators.http import require_POST
 
 from accounts.permissions import student_required
 from games import registry
+from games.engine.bots import mix_share
 from games.rendering import board_context, table_context
 from games.selectors.play import accepted_moves, game_access, game_state_at
 from games.services.moves import BOT_NAMES, SeatSpec, bot_seats, game_create
+from games.services.ratings import just_right_level
 from games.services.tables import TableError, game_abandon, game_leave
 
 def game_page(request, game_id: int):
@@ -125,13 +127,17 @@ def play_again(request, game_id: int):
         raise Http404("No such game here.")
     old = access.game
     seats = []
+    # "Just right" computer players (mixed bots) are tuned again from the rating as it is now.
+    mixed = sum(1 for s in old.seats.all() if s.pk != access.seat.pk and mix_share(s.bot_level) is not None)
+    retuned = just_right_level(student=request.user, key=old.key, bots=mixed) if mixed else ""
     for s in old.seats.all():
         if s.pk == access.seat.pk:
             seats.append(SeatSpec(s.name, user=request.user))
         else:
             taken = {seat.name for seat in old.seats.all()} | {seat.name for seat in seats}
+            level = retuned if mix_share(s.bot_level) is not None else s.bot_level or "player"
             seats.append(SeatSpec(s.name if s.bot_level else _free_bot_name(taken, s.name),
-                                  bot_level=s.bot_level or "player"))
+                                  bot_level=level))
     game = game_create(key=old.key, classroom=old.classroom, seats=seats, options=old.options,
                        assignment=old.assignment, created_by=request.user)
     return redirect("games:table", game_id=game.pk)

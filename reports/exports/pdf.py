@@ -19,8 +19,9 @@ from classroom.cards_pdf import _fonts
 from classroom.models import Classroom
 
 from .. import selectors
-from ..words import band_for, fact_to_practise, growth_sentence, seconds, student_sentence
-from .rows import game_name, skill_cells
+from ..words import (band_for, fact_to_practise, family_of, growth_sentence, range_words, seconds,
+                     student_sentence)
+from .rows import class_reports, game_name, skill_cells
 
 INK, MUTED = colors.HexColor("#1d2433"), colors.HexColor("#4a5468")
 # Band words for a parent: the same bands as the teacher's table, said more gently.
@@ -34,6 +35,8 @@ def _styles():
         "h1": ParagraphStyle("h1", fontName=bold, fontSize=18, leading=22, textColor=INK, spaceAfter=4),
         "h2": ParagraphStyle("h2", fontName=bold, fontSize=13, leading=17, textColor=INK,
                              spaceBefore=8, spaceAfter=3),
+        "h1sub": ParagraphStyle("h1sub", fontName=bold, fontSize=15, leading=19, textColor=INK,
+                                spaceBefore=10, spaceAfter=2),
         "body": ParagraphStyle("body", fontName=regular, fontSize=10.5, leading=14.5, textColor=INK),
         "muted": ParagraphStyle("muted", fontName=regular, fontSize=9, leading=12, textColor=MUTED),
         "cell": ParagraphStyle("cell", fontName=regular, fontSize=8.5, leading=10.5, textColor=INK),
@@ -62,8 +65,24 @@ def _student_story(classroom: Classroom, student, st) -> list:
                         f"so far.", st["body"]))
         return story
     story.append(_p("What we counted", st["h2"]))
+    summary = selectors.student_summary(classroom=classroom, student=student)
+    family = None
     for sm in measures:
         m, cell = sm.cell.measure, sm.cell
+        if family_of(m) is not family:
+            family = family_of(m)
+            story.append(_p(family.title, st["h1sub"]))
+            story.append(_p(family.about, st["muted"]))
+            if family.key == "arithmetic" and summary.ops:
+                story.append(KeepTogether(
+                    [_p("Sums, one operation at a time", st["h2"])]
+                    + [_p(mine.sentence_about(name) + f" (wrong {range_words(mine.misses, mine.chances)})",
+                          st["body"]) for mine, _ in summary.ops]))
+            if family.key == "strategy" and summary.totals:
+                story.append(KeepTogether(
+                    [_p("Given away by choices, in all", st["h2"])]
+                    + [_p(f"{mine.title}: {mine.value} (the class: about {theirs.per_student or 0:.0f} "
+                          f"a student).", st["body"]) for mine, theirs in summary.totals]))
         where = game_name(m.game) if m.game else "All games"
         if not m.has_misses:
             text = f"{name} takes about {seconds(cell.median)} to decide, over {cell.chances} decisions."
@@ -71,7 +90,8 @@ def _student_story(classroom: Classroom, student, st) -> list:
             continue
         band = band_for(cell.misses, cell.chances)
         lines = [_p(f"{m.title} ({where}): {PARENT_WORDS.get(band.key, band.label)}", st["h2"]),
-                 _p(student_sentence(m, cell.misses, cell.chances, who=name), st["body"])]
+                 _p(student_sentence(m, cell.misses, cell.chances, who=name), st["body"]),
+                 _p(f"Missed {cell.misses} of {cell.chances}: {cell.range_words}.", st["muted"])]
         if sm.trend:
             pts = [p for p in sm.trend.points if p.chances]
             if len(pts) >= 2:
@@ -87,6 +107,14 @@ def _student_story(classroom: Classroom, student, st) -> list:
         known = grid.known()
         story.append(_p(f"{name} named {len(known)} different times-table facts correctly every "
                         f"time.", st["body"]))
+        story.append(_p(f"{name} has tried {grid.tried} of the {len(grid.facts())} facts "
+                        f"(7 × 8 and 8 × 7 count as one); {len(grid.never_tried)} not tried yet.",
+                        st["body"]))
+        slow = sorted((c for c in grid.facts() if c.median is not None and c.declared),
+                      key=lambda c: -c.median)[:5]
+        if slow:
+            story.append(_p("Facts that take longest (median seconds a try): "
+                            + "; ".join(f"{c.name}: {c.seconds}" for c in slow) + ".", st["body"]))
         if grid.missed:
             facts = "; ".join(fact_to_practise(m.card, m.said, who=name) for m in grid.missed)
             story.append(_p(f"Good facts to practise together: {facts}.", st["body"]))
@@ -138,6 +166,13 @@ def class_pdf(*, classroom: Classroom, progress: Callable[[int], None] | None = 
         story.append(table)
     else:
         story.append(_p("No finished games yet.", st["body"]))
+    whole = class_reports(classroom=classroom)[-1]
+    if whole.ops:
+        story.append(_p("Arithmetic by operation (the whole class)", st["h2"]))
+        story.extend(_p(op.words + ".", st["body"]) for op in whole.ops)
+    if whole.totals:
+        story.append(_p("Given away by choices (the whole class, in all)", st["h2"]))
+        story.extend(_p(t.words_full + ".", st["body"]) for t in whole.totals)
     for n, (student, _) in enumerate(cells, start=1):
         story.append(PageBreak())
         story.extend(_student_story(classroom, student, st))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from datetime import date
 
 from django.urls import reverse
@@ -13,9 +15,13 @@ from classroom import selectors as classroom_selectors
 from classroom.models import Classroom
 from games import registry
 
+from games.engine.skills import OPERATIONS
+
+from .. import selectors
 from ..measures import RULES, THINK, all_measures
 from ..models import SkillEvidence, SkillRollup
-from ..words import Cell
+from ..selectors import FactGrid
+from ..words import Cell, OpCell, Total, band_for, by_family, family_of, operation_of, wilson
 
 # A spreadsheet runs a cell starting with one of these as a formula ("CSV injection");
 # a leading apostrophe makes it text. Tab and carriage return are the OWASP additions.
@@ -42,35 +48,124 @@ def game_name(key: str) -> str:
     return spec.name if spec else key
 
 
-SKILL_HEADER = ["Student", "Measure id", "Measure", "Game", "What counts as a miss", "Misses",
-                "Chances", "Missed (%)", "Median seconds", "In words"]
+SKILL_HEADER = ["Student", "Family", "Measure id", "Measure", "Game", "What counts as a miss",
+                "Misses", "Chances", "Missed (%)", "Likely from (%)", "Likely to (%)", "Band",
+                "Median seconds", "Total", "Total of", "In words"]
+CLASS_ROW = "Whole class"
+
+
+@dataclass
+class Report:
+    """Everything the exports say about one student (or the class: `student` None)."""
+
+    student: object | None
+    cells: list[Cell]
+    ops: list[OpCell] = field(default_factory=list)      # operations tried
+    totals: list[Total] = field(default_factory=list)    # points given away, cards left behind
+    facts: FactGrid | None = None
+
+    @property
+    def name(self) -> str:
+        return self.student.display_name if self.student is not None else CLASS_ROW
+
+
+def class_reports(*, classroom: Classroom) -> list[Report]:
+    """A report per student of the class, then the class's own (student None): cells of
+    every measure in family order, accuracy per operation, totals given away and the
+    times-table facts. Two queries."""
+    students = list(classroom_selectors.students_of_class(classroom=classroom))
+    measures = by_family(all_measures())
+    known = {m.id: m for m in measures}
+    ops_ids = {m.id for m in measures if getattr(m, "by_operation", False)}
+    fact_ids = {m.id for m in measures if m.fact_grid}
+    fm = next((m for m in measures if m.fact_grid), None)
+    cells: dict = defaultdict(dict)
+    ops: dict = defaultdict(lambda: defaultdict(lambda: [0, 0, set()]))
+    facts: dict = defaultdict(list)
+    for sid, mid, detail, chances, misses, median, amount in SkillRollup.objects.filter(
+            classroom=classroom, scope__in=[SkillRollup.Scope.STUDENT, SkillRollup.Scope.CLASS],
+            week__isnull=True, assignment__isnull=True).values_list(
+            "student_id", "measure", "detail", "chances", "misses", "amount_median", "amount_total"):
+        if mid not in known:
+            continue
+        if not detail:
+            cells[sid][mid] = Cell(known[mid], misses, chances, median, amount or 0.0)
+        elif mid in ops_ids and operation_of(detail):
+            found = ops[sid][operation_of(detail)]
+            found[0] += misses
+            found[1] += chances
+            found[2].add(mid)
+        elif fm is not None and mid == fm.id:
+            facts[sid].append((detail, chances, misses, median))
+    costs = [m for m in measures if m.amount_words and m.family == "strategy"]
+    words: list[tuple[str, str]] = []
+    for m in costs:
+        if tuple(m.amount_words) not in words:
+            words.append(tuple(m.amount_words))
+
+    def report(sid, student, class_size=0) -> Report:
+        mine = [cells[sid].get(m.id) or Cell(m) for m in measures]
+        op_cells = [OpCell(op, *ops[sid][op][:2], tuple(sorted(ops[sid][op][2])))
+                    for op in OPERATIONS if ops[sid][op][1]]
+        totals = []
+        for w in words:
+            of = [cells[sid].get(m.id) for m in costs if tuple(m.amount_words) == w]
+            of = [c for c in of if c is not None and c.chances]
+            if of:
+                totals.append(Total(w, sum(c.amount for c in of), sum(c.chances for c in of),
+                                    class_size))
+        grid = selectors._grid(facts.get(sid, ()), fm) if fm is not None else None
+        return Report(student, mine, op_cells, totals, grid)
+
+    reports = [report(s.pk, s) for s in students]
+    playing = sum(1 for r in reports if any(c.chances for c in r.cells))
+    return reports + [report(None, None, playing)]
 
 
 def skill_cells(*, classroom: Classroom) -> list[tuple[object, list[Cell]]]:
-    """(student, a cell for every measure) for every student of the class: two queries."""
-    students = list(classroom_selectors.students_of_class(classroom=classroom))
-    measures = all_measures()
-    known = {m.id: m for m in measures}
-    found = {}
-    for sid, mid, chances, misses, median in SkillRollup.objects.filter(
-            classroom=classroom, scope=SkillRollup.Scope.STUDENT, week__isnull=True,
-            assignment__isnull=True, detail="").values_list(
-            "student_id", "measure", "chances", "misses", "amount_median"):
-        if mid in known:
-            found[(sid, mid)] = Cell(known[mid], misses, chances, median)
-    return [(s, [found.get((s.pk, m.id)) or Cell(m) for m in measures]) for s in students]
+    """(student, a cell for every measure, in family order) for every student of the class."""
+    return [(r.student, r.cells) for r in class_reports(classroom=classroom) if r.student is not None]
+
+
+def _pct(value):
+    return round(100 * value, 1) if value is not None else ""
 
 
 def skill_rows(*, classroom: Classroom) -> Iterator[list]:
-    """One row per student × measure (every measure, "0 of 0" when not played yet)."""
-    for student, cells in skill_cells(classroom=classroom):
-        for cell in cells:
+    """Per student, then for the whole class: one row per measure (every measure, "0 of 0"
+    when not played yet), one per operation tried ("operation:+"), one per total given away
+    ("total:points given away") and one per times-table fact tried ("mg.facts:7x8")."""
+    for r in class_reports(classroom=classroom):
+        for cell in r.cells:
             m = cell.measure
-            rate = round(100 * cell.rate, 1) if cell.rate is not None else ""
+            low, high = (wilson(cell.misses, cell.chances) if cell.chances and m.has_misses
+                         else (None, None))
             median = round(cell.median, 1) if cell.median is not None else ""
-            yield [student.display_name, m.id, m.title, game_name(m.game) if m.game else "All games",
+            cost = m.amount_words and m.family == "strategy" and cell.chances
+            yield [r.name, family_of(m).title, m.id, m.title, game_name(m.game) if m.game else "All games",
                    m.miss_words or "-", cell.misses if m.has_misses else "", cell.chances,
-                   rate, median, cell.words]
+                   _pct(cell.rate), _pct(low), _pct(high),
+                   cell.band.label if m.has_misses else "", median,
+                   Total(tuple(m.amount_words), cell.amount).value if cost else "",
+                   m.amount_words[1] if cost else "", cell.words]
+        for op in r.ops:
+            low, high = wilson(op.misses, op.chances)
+            yield [r.name, "Arithmetic", f"operation:{op.op}", op.name, "All games",
+                   f"A wrong answer with {op.op}", op.misses, op.chances, _pct(op.rate), _pct(low),
+                   _pct(high), op.band.label, "", "", "", op.words]
+        for total in r.totals:
+            yield [r.name, "Strategy", f"total:{total.words[1]}", f"{total.title} (in all)", "All games",
+                   "-", "", total.chances, "", "", "", "", "", total.value, total.words[1], total.words_full]
+        if r.facts is not None:
+            for c in r.facts.facts():
+                if not c.declared:
+                    continue
+                low, high = wilson(c.wrong, c.declared)
+                yield [r.name, "Arithmetic", f"{r.facts.measure.id}:{c.detail}", c.name,
+                       game_name(r.facts.measure.game) if r.facts.measure.game else "All games",
+                       "The fact said wrong", c.wrong, c.declared, _pct(c.wrong / c.declared),
+                       _pct(low), _pct(high), band_for(c.wrong, c.declared).label,
+                       c.median if c.median is not None else "", "", "", c.words]
 
 
 DECISION_HEADER = ["Student", "Played at", "Game", "Game number", "Assignment", "Turn", "Move",

@@ -1,5 +1,6 @@
-"""XLSX: skills per student × measure, the class by week, the class's times-table facts, and
-every decision. Written in openpyxl's write-only mode so a big class streams to disk."""
+"""XLSX: skills per student × measure (with operations, totals and facts), accuracy per
+operation, the totals given away, the class by week, the times-table facts (a × b and b × a
+as one, with median seconds; the class's untried facts said so), and every decision. Written in openpyxl's write-only mode so a big class streams to disk."""
 
 from __future__ import annotations
 
@@ -12,7 +13,11 @@ from openpyxl.styles import Font
 from classroom.models import Classroom
 
 from .. import selectors
-from .rows import (DECISION_HEADER, SKILL_HEADER, decision_rows, safe_row, skill_rows)
+from games.engine.skills import OPERATIONS
+
+from ..words import OPERATION_WORDS, range_short
+from .rows import (DECISION_HEADER, SKILL_HEADER, class_reports, decision_rows, safe_row,
+                   skill_rows)
 
 MAX_ROWS = 1_000_000  # Excel's limit is 1,048,576 rows a sheet
 
@@ -33,6 +38,29 @@ def write_xlsx(path, *, classroom: Classroom, progress: Callable[[int], None] | 
     for row in skill_rows(classroom=classroom):
         skills.append(safe_row(row))
 
+    reports = class_reports(classroom=classroom)
+    by_op = wb.create_sheet("By operation")
+    _header(by_op, ["Student"] + [f"{OPERATION_WORDS[op][0]} ({op}): {what}" for op in OPERATIONS
+                                  for what in ("right", "tried", "likely wrong")])
+    for r in reports:
+        found = {c.op: c for c in r.ops}
+        line = [r.name]
+        for op in OPERATIONS:
+            c = found.get(op)
+            line += [c.right, c.chances, range_short(c.misses, c.chances)] if c else ["", 0, "not tried yet"]
+        by_op.append(safe_row(line))
+
+    totals = wb.create_sheet("Totals")
+    words = []
+    for r in reports:
+        for t in r.totals:
+            if t.words not in words:
+                words.append(t.words)
+    _header(totals, ["Student"] + [w[1][:1].upper() + w[1][1:] for w in words])
+    for r in reports:
+        found = {t.words: t for t in r.totals}
+        totals.append(safe_row([r.name] + [found[w].value if w in found else "" for w in words]))
+
     weekly = wb.create_sheet("Class by week")
     _header(weekly, ["Measure", "Week of", "Misses", "Chances", "Median seconds"])
     for trend in selectors.class_trends(classroom=classroom):
@@ -42,9 +70,18 @@ def write_xlsx(path, *, classroom: Classroom, progress: Callable[[int], None] | 
                                         p.chances, p.median if p.median is not None else ""]))
 
     facts = wb.create_sheet("Times tables")
-    _header(facts, ["Right / declared (class)"] + [f"× {b}" for b in selectors.FACT_RANGE])
-    for a, row in zip(selectors.FACT_RANGE, selectors.fact_grid(classroom=classroom).rows):
-        facts.append([f"{a} ×"] + [f"{c.right}/{c.declared}" if c.declared else "" for c in row])
+    _header(facts, ["Student", "Fact", "Tried", "Right", "Wrong", "Likely wrong", "Median seconds",
+                    "In words"])
+    for r in reports:
+        if r.facts is None:
+            continue
+        for c in r.facts.facts():
+            if c.declared:
+                facts.append(safe_row([r.name, c.name, c.declared, c.right, c.wrong,
+                                       range_short(c.wrong, c.declared),
+                                       c.median if c.median is not None else "", c.words]))
+            elif r.student is None:
+                facts.append(safe_row([r.name, c.name, 0, "", "", "", "", "not tried yet"]))
 
     decisions = wb.create_sheet("Decisions")
     _header(decisions, DECISION_HEADER)

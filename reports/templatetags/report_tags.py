@@ -1,10 +1,12 @@
 """Small helpers for the report templates."""
 
+from urllib.parse import quote
+
 from django import template
 from django.utils.html import format_html
 
 from ..measures import measure_by_id
-from ..words import BANDS, Band, band_for
+from ..words import BANDS, Band, Total, band_for, range_short
 
 register = template.Library()
 
@@ -18,6 +20,12 @@ def fact_band(cell) -> Band:
     if cell.declared < FACT_MIN:
         return BANDS["few"]
     return band_for(cell.wrong, cell.declared)
+
+
+@register.filter
+def fact_range(cell) -> str:
+    """'about 20-60 %' of a fact's wrong tries ('' when not tried)."""
+    return range_short(cell.wrong, cell.declared) if cell.declared else ""
 
 
 @register.filter
@@ -51,7 +59,9 @@ def skill_cell(cell, moves_url: str, student=None, assignment=None):
     if assignment is not None:
         query += f"&assignment={assignment.pk}"
     band = cell.band
+    likely = ""
     if cell.measure.has_misses:
+        likely = format_html('<span class="cell-range">{}</span>', cell.range)
         words = format_html(
             'missed <a href="{}" aria-label="{} missed: list them">{}</a> of '
             '<a href="{}" aria-label="{} {}: list them">{}</a>',
@@ -59,7 +69,71 @@ def skill_cell(cell, moves_url: str, student=None, assignment=None):
             f"{moves_url}{query}&missed=all", cell.chances, cell.measure.chance_unit, cell.chances)
     else:
         words = format_html('<a href="{}">{}</a>', f"{moves_url}{query}&missed=all", cell.short)
+    amount = ""
+    if cell.measure.amount_words and cell.measure.family == "strategy" and cell.chances:
+        value = Total(tuple(cell.measure.amount_words), cell.amount, cell.chances)
+        amount = format_html('<span class="cell-amount">{}</span>', value.short)
+    return format_html(
+        '<td class="skill-cell band-{}" title="{}"><span class="cell-words">{}</span>{}{}'
+        '<span class="band-label"><span aria-hidden="true">{}</span> {}</span></td>',
+        band.key, cell.words, words, likely, amount, band.symbol, band.label)
+
+
+@register.simple_tag
+def op_cell(cell, moves_url: str = "", student=None, assignment=None):
+    """One operation's accuracy (summed over the measures with `by_operation`): words, the
+    likely range, a band word and symbol. The numbers link to the moves when one measure
+    holds them all (the moves page lists one measure's rows)."""
+    if not cell.chances:
+        return format_html('<td class="skill-cell band-none" title="{}"><span class="muted">–'
+                           '<span class="sr-only"> not tried yet</span></span></td>', cell.words)
+    band = cell.band
+    if moves_url and len(cell.measure_ids) == 1:
+        query = f"?measure={cell.measure_ids[0]}&detail={quote(cell.op)}"
+        if student is not None:
+            query += f"&student={student.pk}"
+        if assignment is not None:
+            query += f"&assignment={assignment.pk}"
+        words = format_html(
+            'missed <a href="{}" aria-label="{} wrong with {}: list them">{}</a> of '
+            '<a href="{}" aria-label="{} tries with {}: list them">{}</a>',
+            f"{moves_url}{query}&missed=1", cell.misses, cell.op, cell.misses,
+            f"{moves_url}{query}&missed=all", cell.chances, cell.op, cell.chances)
+    else:
+        words = cell.short
     return format_html(
         '<td class="skill-cell band-{}" title="{}"><span class="cell-words">{}</span>'
+        '<span class="cell-range">{}</span>'
         '<span class="band-label"><span aria-hidden="true">{}</span> {}</span></td>',
-        band.key, cell.words, words, band.symbol, band.label)
+        band.key, cell.words, words, cell.range, band.symbol, band.label)
+
+
+@register.simple_tag
+def total_cell(total):
+    """A total given away (points, cards), as a number and its words."""
+    if not total.chances:
+        return format_html('<td class="total-cell" title="{}"><span class="muted">–'
+                           '<span class="sr-only"> no games yet</span></span></td>', total.words_full)
+    extra = ""
+    if total.students:
+        extra = format_html('<span class="cell-range">about {} a student</span>',
+                            f"{total.per_student:.0f}")
+    return format_html('<td class="total-cell" title="{}"><span class="cell-words">{}</span>{}</td>',
+                       total.words_full, total.short, extra)
+
+
+@register.filter
+def cell_range_words(cell) -> str:
+    return getattr(cell, "range_words", "")
+
+
+@register.filter
+def has_family(groups, key) -> bool:
+    """Whether [(family, ...)] has the family `key`."""
+    return any(fam.key == key for fam, *_ in groups)
+
+
+@register.filter
+def measures_of(totals, words) -> list:
+    """The measures of a totals table whose amounts read `words`."""
+    return totals.measures_of(words)

@@ -163,10 +163,12 @@ def test_axe_finds_no_stars_or_landmark_problems(browser, live_daphne, busy_clas
 
 
 def test_my_progress_names_the_card_she_needed_and_what_she_said(browser, live_daphne, busy_class, student):
+    # A miss's detail is the fact the card needed; what she said is the move's declaration.
     wrong = {}
-    for detail, card in (SkillEvidence.objects.filter(student=student, measure="mg.facts", missed=True)
-                         .values_list("detail", "move__analysis__fact__card")):
-        wrong.setdefault(card, set()).add(detail.replace("x", " × "))
+    for a, b, card in (SkillEvidence.objects.filter(student=student, measure="mg.facts", missed=True)
+                       .values_list("move__analysis__fact__a", "move__analysis__fact__b",
+                                    "move__analysis__fact__card")):
+        wrong.setdefault(card, set()).add(f"{a} × {b}")  # as she said it
     assert wrong  # the planted player named some facts wrong
 
     page = signed_in_page(browser, live_daphne, student)

@@ -371,8 +371,16 @@ def test_analyse_records_the_decision():
     assert facts["chosen"] == {"on": {"Susie": 1, "Ted": 2}, "operation": "x"}
     assert facts["remaining_hand"] == {"numbers": [0, 0, 1, 2, 3, 4, 5, 6],
                                        "operations": ["+", "+", "+", "x", "x"]}
-    assert facts["expected_points"] == {"+": 4.8, "x": 5.76} and facts["expected_best"] == "x"
     assert facts["options"] == 2 * (7 * 7 - 4)  # no doubled 3, 4, 5 or 6
+    # am.operation (revision 2): the expert's expected final points of each operation, judged
+    # when chosen; a position-seeded evaluation, so the same position gives the same facts.
+    choice = facts["operation_choice"]
+    assert set(choice["values"]) == {"+", "x"} and choice["chosen"] == "x"
+    assert choice["gap"] == round(abs(choice["values"]["+"] - choice["values"]["x"]), 3)
+    assert choice["missed"] == (choice["chance"] and choice["values"]["x"] < choice["values"]["+"])
+    assert choice["given_up"] == (choice["gap"] if choice["missed"] else 0.0)
+    assert ENGINE.analyse(state, "Brian", {"type": "play", "on": {"Susie": 1, "Ted": 2},
+                                           "operation": "x"}) == facts
     json.dumps(facts)
 
 
@@ -383,6 +391,7 @@ def test_analyse_never_raises_for_illegal_attempts():
     assert again["legal"] is False and again["error"] == "already_played"
     wrong = ENGINE.analyse(state, "Susie", {"type": "play", "on": {"Brian": 1}, "operation": "x"})
     assert wrong["error"] == "bad_target" and "remaining_hand" not in wrong
+    assert "operation_choice" not in again and "operation_choice" not in wrong  # rule errors only
     junk = ENGINE.analyse(state, "Susie", {"type": "play", "on": 5})
     assert junk["error"] == "bad_action"
     stranger = ENGINE.analyse(state, "Zed", {"type": "play", "on": {}, "operation": "x"})

@@ -390,15 +390,22 @@ def test_analyse_lists_legal_discards_and_flags_misses():
     facts = ENGINE.analyse(state, "Ann", {"type": "draw"})
     assert facts["kind"] == "draw" and facts["legal"]
     assert facts["legal_discards"] == [{"card": 36, "declarations": [[4, 9]]}]
-    assert facts["could_discard"] and facts["missed_play"]
-    assert facts["square_possible"] and facts["square_cards"] == [36] and facts["missed_square"]
+    # A draw while 36 could be played: a missed play, costing two cards (the one kept and the
+    # one drawn); it is never also a missed square (one mistake, one measure).
+    assert facts["could_discard"] and facts["missed_play"] and facts["cards_given_up"] == 2
+    assert facts["square_possible"] and facts["square_cards"] == [36] and not facts["missed_square"]
+    # 36 is the only card Ann can play: no other card to play instead, so no square chance.
+    assert facts["square_chance"] is False and facts["expert"]["move"] == [36, 4, 9]
     played = ENGINE.analyse(state, "Ann", {"type": "discard", "card": 36, "declare": [4, 9]})
     assert played["kind"] == "discard" and played["legal"] and played["square"]
     assert not played["missed_play"] and not played["missed_square"]
-    assert played["fact"] == {"a": 4, "b": 9, "card": 36, "product": 36, "correct": True}
+    assert played["fact"] == {"a": 4, "b": 9, "card": 36, "product": 36, "correct": True,
+                              "needed": "4x9"}
     wrong = ENGINE.analyse(state, "Ann", {"type": "discard", "card": 36, "declare": [5, 7]})
     assert wrong["legal"] is False and wrong["error"] == "bad_declaration"
     assert wrong["fact"]["correct"] is False and wrong["fact"]["product"] == 35
+    # Blamed on the fact the card needed here (4 x 9 on the open 4 x 7), not on 5 x 7.
+    assert wrong["fact"]["needed"] == "4x9"
     json.dumps([facts, played, wrong])
 
 

@@ -250,28 +250,51 @@ def test_expert_challenges_an_impossible_build():
 
 # ----- the skill analysis -----------------------------------------------------------------------
 def test_analysis_of_a_missed_take_a_smaller_take_and_a_bluff():
+    """Revision 2: the take and the build are judged against the expert bot's own judgement of
+    the same position (here: -2 and -4 on the 10, then take 4 + 5 with the 9: five cards)."""
     engine = get("numero")
     setup = {"hands": {"Ann": ["-2", "-4", "9b", "5r", "2o"], "Ben": ["1g"]},
              "centre": ["10r", "5g"], "deck": []}
     state = engine.new_game(["Ann", "Ben"], {"wilds": ["subtract"]}, 0, setup)
     missed = engine.analyse(state, "Ann", {"type": "discard", "card": "2o"})
     assert missed["kind"] == "discard" and missed["legal"]
-    assert missed["take_possible"] and missed["missed_take"] and missed["take_possible_now"]
-    assert missed["largest_take"]["cards"] == 5 and missed["holding_wild"]
+    assert missed["expert"] == "wild" and missed["take_chance"] and missed["missed_take"]
+    assert missed["expert_take"] == {"cards": 5, "card": "9b", "groups": [["10r", "5g"]],
+                                     "wild_steps": [{"card": "-2", "target": "10r"},
+                                                    {"card": "-4", "target": "10r"}]}
     small = engine.analyse(state, "Ann", {"type": "take", "card": "5r", "groups": [["5g"]]})
     assert small["chosen"]["cards"] == 2 and small["cards_left_behind"] == 3
-    assert small["chosen"]["operations"] == 0 and small["max_operations"] == 2
+    assert small["smallest_take"] == 2 and small["best_take_chance"] and "missed_take" not in small
     bluff = engine.analyse(state, "Ann", {"type": "build", "card": "2o", "with": ["5g"]})
     assert bluff["legal"] is False and bluff["code"] == "no_answer_card" and bluff["bluff"]
+    assert bluff["wrong_build_possible"] and "expert" not in bluff  # a refused try: no judgement
     assert engine.analyse(state, "Ann", ["junk"])["kind"] == "invalid"
-    # playing x3 first spoils the 10 -2 /4 x3 = 6 take
-    state = engine.new_game(["Ann", "Ben"], {"wilds": ["subtract", "multiply", "divide"]}, 0,
-                            {"hands": {"Ann": ["-2", "/4", "x3", "6b"], "Ben": ["1g"]},
-                             "centre": ["10r"], "deck": []})
-    wild = engine.analyse(state, "Ann", {"type": "wild", "card": "x3", "target": "10r"})
-    assert wild["largest_take"]["cards"] == 5 and wild["largest_take_after"] == 0
-    assert wild["max_operations"] == 3
-    assert engine.analyse(state, "Ann", ["junk"])["kind"] == "invalid"
+    # a wild step is free: no measure judges it (the take that follows is judged)
+    wild = engine.analyse(state, "Ann", {"type": "wild", "card": "-2", "target": "10r"})
+    assert wild["legal"] and "expert" not in wild and "take_chance" not in wild
+
+
+def test_the_expert_s_own_take_is_never_a_miss_and_a_take_without_a_smaller_one_is_no_chance():
+    engine = get("numero")
+    setup = {"hands": {"Ann": ["-2", "-4", "9b", "5r", "2o"], "Ben": ["1g"]},
+             "centre": ["10r", "5g"], "deck": []}
+    state = engine.new_game(["Ann", "Ben"], {"wilds": ["subtract"]}, 0, setup)
+    bot = make_bot("numero", "expert", 0)
+    while True:
+        action = bot.choose(engine.view(state, "Ann"))
+        if action["type"] != "wild":
+            break
+        state, _ = engine.apply(state, "Ann", action)
+    took = engine.analyse(state, "Ann", action)
+    assert action["type"] == "take" and took["expert"] == "take" and took["take_chance"]
+    assert took["chosen"]["cards"] == took["expert_take"]["cards"] == 5
+    assert took["cards_left_behind"] == 0 and took["best_take_chance"]  # 5 alone was smaller
+    # the centre 3 + 4 and a 7: the only take is the expert's, so no chance at a bigger one
+    state = engine.new_game(["Ann", "Ben"], {}, 0, {"hands": {"Ann": ["7g", "1b"], "Ben": ["1g"]},
+                                                  "centre": ["3r", "4o"], "deck": []})
+    only = engine.analyse(state, "Ann", {"type": "take", "card": "7g", "groups": [["3r", "4o"]]})
+    assert only["smallest_take"] == 3 and only["expert_take"]["cards"] == 3
+    assert not only["best_take_chance"] and only["cards_left_behind"] == 0
 
 
 def test_describe_event_gives_sentences():
@@ -341,16 +364,3 @@ def test_refusals_name_cards_in_words_and_keep_their_codes():
     with pytest.raises(IllegalMove) as refused:
         engine.apply(state, "Ann", tries[("take", "not_a_number_card")])
     assert refused.value.message.startswith("The wild card ÷2 is not a number card")
-
-
-def test_max_operations_tells_apart_items_of_equal_value():
-    engine = get("numero")
-    setup = {"hands": {"Ann": ["-2", "2/3", "8o", "3r"], "Ben": ["1g"]},
-             "centre": ["10r", "12b"], "deck": []}
-    state = engine.new_game(["Ann", "Ben"], {"wilds": ["subtract", "fraction"]}, 0, setup)
-    state, _ = engine.apply(state, "Ann", {"type": "wild", "card": "-2", "target": "10r"})
-    state, _ = engine.apply(state, "Ann", {"type": "wild", "card": "2/3", "target": "12b"})
-    # both items are now 8 with two cards; 12 x 2/3 uses x and /, 10 - 2 only -
-    result = engine.analyse(state, "Ann", {"type": "take", "card": "8o", "groups": [["10r"]]})
-    assert result["holding_wild"] and result["max_operations"] == 2
-    assert result["chosen"]["operations"] == 1

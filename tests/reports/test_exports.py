@@ -56,18 +56,24 @@ def test_skills_csv_one_row_per_student_and_measure_with_escaping(client, teache
     assert "attachment" in response["Content-Disposition"]
     rows = read_csv(response.content)
     header, body = rows[0], rows[1:]
-    assert header[0] == "Student" and "In words" in header
-    assert len(body) == 3 * len(all_measures())
-    names = {r[0] for r in body}
-    assert names == {"Ann", "Zoë", "'=HYPERLINK(\"http://x\")"}  # escaped, not a formula
+    assert header[0] == "Student" and header[-1] == "In words"
+    ids = {m.id for m in all_measures()}
+    # A row per measure for each student and for the whole class (then operations, totals, facts).
+    assert len([r for r in body if r[2] in ids]) == 4 * len(all_measures())
+    body = [dict(zip(header, r)) for r in body]
+    names = {r["Student"] for r in body}
+    assert names == {"Ann", "Zoë", "'=HYPERLINK(\"http://x\")", "Whole class"}  # escaped, not a formula
     assert "Olga" not in response.content.decode("utf-8-sig")  # another class's student
-    ann_lowest = next(r for r in body if r[0] == "Ann" and r[1] == "so.lowest_operator")
-    assert ann_lowest[5:7] == ["4", "37"]
-    assert ann_lowest[-1] == "Chose a higher operator when a lower one was in hand: 4 of 37 turns"
-    think = next(r for r in body if r[0] == "Ann" and r[1] == "all.think_time")
-    assert think[8] == "5.5"
+    ann_lowest = next(r for r in body if r["Student"] == "Ann" and r["Measure id"] == "so.lowest_operator")
+    assert (ann_lowest["Misses"], ann_lowest["Chances"]) == ("4", "37")
+    from reports.measures import describe
+
+    assert ann_lowest["In words"] == describe("so.lowest_operator", 4, 37) + " (about 5-20 %, from 37 chances)"
+    assert (ann_lowest["Likely from (%)"], ann_lowest["Likely to (%)"]) == ("4.9", "22.0")
+    think = next(r for r in body if r["Student"] == "Ann" and r["Measure id"] == "all.think_time")
+    assert think["Median seconds"] == "5.5"
     for row in body:
-        for cell in row:
+        for cell in row.values():
             assert not cell.startswith(("=", "+", "-", "@")), cell
 
 
@@ -108,9 +114,11 @@ def test_xlsx_opens_with_openpyxl(client, teacher, classroom, pupils, django_cap
     client.force_login(teacher)
     job = make_job(client, classroom, "xlsx", django_capture_on_commit_callbacks)
     wb = load_workbook(io.BytesIO(download(client, classroom, job)))
-    assert wb.sheetnames == ["Skills", "Class by week", "Times tables", "Decisions"]
+    assert wb.sheetnames == ["Skills", "By operation", "Totals", "Class by week", "Times tables",
+                             "Decisions"]
     skills = list(wb["Skills"].iter_rows(values_only=True))
-    assert len(skills) == 1 + 3 * len(all_measures())
+    ids = {m.id for m in all_measures()}
+    assert len([r for r in skills if r[2] in ids]) == 4 * len(all_measures())
     evil = next(r for r in skills if str(r[0]).startswith("'="))
     assert wb["Skills"].cell(row=skills.index(evil) + 1, column=1).data_type == "s"
     assert len(list(wb["Decisions"].iter_rows(values_only=True))) == 4
@@ -131,7 +139,9 @@ def test_student_pdf_is_readable_by_a_parent(client, teacher, classroom, pupils)
     assert response["Content-Type"] == "application/pdf"
     text = pdf_text(response.content)
     assert "Ann: progress report" in text
-    assert "Ann chose the operator that gives the fewest points 33 times out of 37." in " ".join(text.split())
+    from reports.words import student_sentence
+
+    assert student_sentence("so.lowest_operator", 4, 37, who="Ann") in " ".join(text.split())
     assert "54 is 6 × 9 (Ann said 7 × 8)" in " ".join(text.split())
     assert "Zoë" not in text and "HYPERLINK" not in text
 

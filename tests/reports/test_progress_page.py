@@ -37,7 +37,9 @@ def test_own_growth_in_encouraging_words(client, classroom, student, make_studen
     evidence(move, student, "mg.facts", missed=True, detail="7x8")
     client.force_login(student)
     html = unescape(client.get(URL).content.decode())
-    assert "You chose the operator that gives the fewest points 24 times out of 30." in html
+    from reports.words import student_sentence
+
+    assert student_sentence("so.lowest_operator", 6, 30) in html
     assert "You're getting better! Before: 15 of 20. In the last week played: 9 of 10." in html
     assert "You spotted a card to play 19 times out of 20." in html and "You're great at this!" in html
     assert "Facts to practise:" in html and "54 is 6 × 9 (you said 7 × 8)" in html

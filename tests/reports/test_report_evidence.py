@@ -33,13 +33,14 @@ def test_smooth_operator_game_gives_evidence_for_each_measure_from_the_student_o
             "all.think_time"} <= measures
     assert set(rows.values_list("student_id", flat=True)) == {student.pk}  # the bot gives none
     assert not rows.exclude(move__seat__user=student).exists()
-    # A higher operator: the recorded analysis says it was above the lowest, by `amount` points.
+    # A worse card than the expert's: the recorded analysis says by how many points (the
+    # regret against the expert bot's own evaluation), and that is the row's `amount`.
     missed = rows.filter(measure="so.lowest_operator", missed=True)
     assert missed.exists()
     for row in missed:
         analysis = row.move.analysis
-        assert analysis["chosen_award"] > analysis["lowest"]
-        assert row.amount == analysis["chosen_award"] - analysis["lowest"]
+        assert analysis["chosen"] != analysis["expert_card"] and analysis["regret"] > 0
+        assert row.amount == analysis["regret"] == analysis["regrets"][analysis["chosen"]]
     # A wrong answer is a mental-maths miss.
     for row in rows.filter(measure="so.mental_math"):
         assert row.missed == (row.move.action["answer"] != row.move.analysis["correct_answer"])
@@ -58,22 +59,25 @@ def test_the_turn_of_a_row_opens_the_replay_where_the_decision_was_made(classroo
 def test_a_refused_attempt_then_a_move_is_one_chance_and_every_attempt_is_a_rule_chance(classroom, student):
     game = _play("multiplication", classroom, student, ["mg.facts=0.5", "mg.missed_play=0.2"], seed=11)
     refused = Move.objects.filter(game=game, seat__user=student, accepted=False)
-    assert refused.filter(error_code="bad_declaration").exists()
-    # Every attempt is one chance at the rules: a refused one its own miss row (by code), an
-    # accepted one its thinking-time row.
+    false_facts = refused.filter(error_code="bad_declaration")
+    assert false_facts.exists()
+    # Every attempt is one chance at the rules (a refused one its own miss row, by code; an
+    # accepted one its thinking-time row), except a false declaration: that is a times-table
+    # miss only (one mistake, one measure).
     rules = SkillEvidence.objects.filter(game=game, measure__in=evidence_measures("all.rule_errors"))
-    attempts = Move.objects.filter(game=game, seat__user=student)
+    attempts = Move.objects.filter(game=game, seat__user=student).exclude(error_code="bad_declaration")
     assert sorted(rules.values_list("move_id", flat=True)) == sorted(attempts.values_list("pk", flat=True))
-    assert set(rules.filter(missed=True).values_list("detail", flat=True)) == {"bad_declaration"}
     assert set(rules.filter(missed=True).values_list("move_id", flat=True)) == \
-        set(refused.values_list("pk", flat=True))
+        set(refused.exclude(error_code="bad_declaration").values_list("pk", flat=True))
     facts = SkillEvidence.objects.filter(game=game, measure="mg.facts")
-    for move in refused.filter(error_code="bad_declaration"):
-        a, b = move.action["declare"]
-        # The wrong declaration and the accepted one with the same fact: one chance, missed,
-        # pointing at the wrong one.
-        row = facts.get(detail=f"{a}x{b}", turn=move.version_before)
-        assert row.missed and row.move_id == move.pk
+    for move in false_facts:
+        card, (a, b) = move.action["card"], move.action["declare"]
+        assert a * b != card
+        # The wrong declaration and the accepted one for the same card: one chance, missed,
+        # pointing at the wrong one, and blamed on the fact the card needed (not the one said).
+        row = facts.get(detail=move.analysis["fact"]["needed"], turn=move.version_before)
+        x, y = map(int, row.detail.split("x"))
+        assert x * y == card and row.missed and row.move_id == move.pk
     assert facts.filter(missed=False).exists()
     think = SkillEvidence.objects.filter(game=game, measure="all.think_time")
     assert set(think.values_list("detail", flat=True)) <= {"discard", "draw"}
@@ -117,7 +121,9 @@ def test_rules_numbers_count_every_attempt_and_list_them(client, teacher, classr
     """The teacher's "Rules" cell counts every attempt (accepted ones have no rules row of
     their own) and its links list exactly those attempts, or only the refused ones."""
     game = _play("multiplication", classroom, student, ["mg.facts=0.5", "all.rule_errors=0.2"], seed=11)
-    attempts = Move.objects.filter(game=game, seat__user=student)
+    # A false declaration (refused: bad_declaration) is a times-table miss, not a rule error.
+    assert Move.objects.filter(game=game, seat__user=student, error_code="bad_declaration").exists()
+    attempts = Move.objects.filter(game=game, seat__user=student).exclude(error_code="bad_declaration")
     refused = attempts.filter(accepted=False)
     assert refused.exists()
     cell = SkillRollup.objects.get(classroom=classroom, scope="student", student=student, week=None,

@@ -106,18 +106,22 @@ class ExpertBot(Bot):
     send_samples = 32         # of those samples, how many score each send
     exact_limit = 100         # last round: weigh every pair of opponent plays up to this
 
-    def choose(self, view):
+    def choose(self, view, operation: str | None = None):
+        """The expert's play; with `operation` (one it holds), its best sends for that
+        operation (the planted player, planted.py, picks its operation itself)."""
         me = view["me"]
         targets = rules.opponents(view["players"], me)
         samples = self._opponent_samples(view, targets)
         ranked = rank_plays(view)
         # Own points depend only on the operations (the opponents choose what comes in)...
         held = sorted(set(view["hand"]["operations"]))
-        operation = held[0]
-        if len(held) > 1:
-            own = {op: self._expected(view, next(p for p in ranked if p["operation"] == op),
-                                      samples, [me]) for op in held}
-            operation = max(held, key=lambda op: (own[op], op == "+"))
+        if operation is None:
+            operation = held[0]
+            if len(held) > 1:
+                # The same sums as `_expected(view, play, samples, [me])`, faster.
+                outcomes = self.own_outcomes(view, samples)
+                own = {op: _weighted(samples, outcomes[op]) for op in held}
+                operation = max(held, key=lambda op: (own[op], op == "+"))
         # ... and the opponents' points only on what is sent to them.
         sends = []
         for play in ranked:
@@ -125,7 +129,9 @@ class ExpertBot(Bot):
                 sends.append(play)
         if len(samples) > self.send_samples:
             samples, sends = samples[: self.send_samples], sends[: self.shortlist]
-        return min(sends, key=lambda play: self._expected(view, play, samples, targets))
+        # The same sums as `_expected(view, play, samples, targets)`, faster.
+        harm = _TargetsPlayout(view, samples)
+        return min(sends, key=harm.expected)
 
     def _greedy_chance(self, view, target) -> float:
         """How likely `target` is to make the player bot's choice now, learnt from the
@@ -149,9 +155,13 @@ class ExpertBot(Bot):
             scores = {p: scores[p] + past["results"][p]["points"] for p in scores}
         return greedy * faith
 
-    def _opponent_samples(self, view, targets) -> list:
+    def _opponent_samples(self, view, targets, rng=None, count=None) -> list:
         """[(first target's play, second's play, playout seed, weight)]: each opponent makes
-        the player bot's choice with its `_greedy_chance`, else a uniformly random play."""
+        the player bot's choice with its `_greedy_chance`, else a uniformly random play.
+        `rng` and `count` default to the bot's own dice and `samples` (the analysis,
+        analyse.py, draws more samples from dice seeded by the position)."""
+        rng = self.rng if rng is None else rng
+        count = self.samples if count is None else count
         players = view["players"]
         models = []
         for t in targets:
@@ -159,7 +169,7 @@ class ExpertBot(Bot):
             seat = dict(view, me=t, hand=view["hands"][t])  # hands and scores are public
             models.append((legal, rank_plays(seat)[0], self._greedy_chance(view, t)))
         (legal1, greedy1, q1), (legal2, greedy2, q2) = models
-        if view["round"] == view["rounds"] and len(legal1) * len(legal2) <= self.exact_limit:
+        if self.weighs_every_pair(view, len(legal1), len(legal2)):
             # No playout follows the last round: weigh every pair of their choices.
             def weighted(legal, greedy, q):
                 return [(p, (1 - q) / len(legal) + (q if p == greedy else 0)) for p in legal]
@@ -167,11 +177,58 @@ class ExpertBot(Bot):
                     for b, wb in weighted(legal2, greedy2, q2)]
 
         def pick(legal, greedy, q):
-            return greedy if self.rng.random() < q else self.rng.choice(legal)
+            return greedy if rng.random() < q else rng.choice(legal)
         # The same samples and seeds for every candidate: common random numbers make the
         # comparison far less noisy than independent samples would.
-        return [(pick(legal1, greedy1, q1), pick(legal2, greedy2, q2), self.rng.getrandbits(32), 1.0)
-                for _ in range(self.samples)]
+        return [(pick(legal1, greedy1, q1), pick(legal2, greedy2, q2), rng.getrandbits(32), 1.0)
+                for _ in range(count)]
+
+    def weighs_every_pair(self, view, first_plays: int, second_plays: int) -> bool:
+        """In the last round, with few enough plays, the samples are every pair of the
+        opponents' plays, weighed exactly (no dice)."""
+        return view["round"] == view["rounds"] and first_plays * second_plays <= self.exact_limit
+
+    @staticmethod
+    def own_outcomes(view, samples) -> dict[str, list[int]]:
+        """The expert's own evaluation of its operation (`choose`), sample by sample: per
+        operation it holds, its final points when it plays that operation now, exactly what
+        `_playout` gives it for the sample. Faster: its own points depend neither on what it
+        sends nor on the opponents' operations, so each sample's playout of the opponents'
+        sends (the same draws as `_playout`'s) is made once and scored for every operation."""
+        me = view["me"]
+        players = view["players"]
+        i = players.index(me)
+        first, second = rules.opponents(players, me)
+        seats = [players[(i + 1) % 3], players[(i + 2) % 3]]  # first, second again
+        rounds_left = view["rounds"] - view["round"]
+        held = sorted(set(view["hand"]["operations"]))
+        out: dict[str, list[int]] = {op: [] for op in held}
+        base = view["scores"][me]
+        # Opponent seats in the order _playout draws their sends; which card reaches `me`.
+        order = sorted((players.index(p), p) for p in seats)
+        to_me = {p: 0 if (players.index(p) + 1) % 3 == i else 1 for p in seats}
+        for first_play, second_play, seed, _weight in samples:
+            now = (first_play["on"][me], second_play["on"][me])
+            numbers = {p: rules.remove_play(view["hands"][p], play["on"], play["operation"])["numbers"]
+                       for p, play in ((first, first_play), (second, second_play))}
+            rng = random.Random(seed)
+            future = []  # per round left: (first's numbers, second's numbers, cards to me)
+            for _ in range(rounds_left):
+                before = (list(numbers[first]), list(numbers[second]))
+                came = [random_send(numbers[p], rng)[to_me[p]] for _, p in order]
+                rng.random()  # the two opponents' random operations (one draw each)
+                rng.random()
+                future.append((*before, came))
+            for op in held:
+                operations = list(view["hand"]["operations"])
+                operations.remove(op)
+                points = base + rules.combine(op, *now)
+                for first_numbers, second_numbers, came in future:
+                    mine = better_operation(first_numbers, second_numbers, operations)
+                    operations.remove(mine)
+                    points += rules.combine(mine, *came)
+                out[op].append(points)
+        return out
 
     def _expected(self, view, play, samples, whose) -> float:
         """Weighted mean final points of `whose` after `play` and each sampled round."""
@@ -183,6 +240,71 @@ class ExpertBot(Bot):
             chosen = {me: play, first: first_play, second: second_play}
             points = _playout(view, chosen, rounds_left, seed)
             total += weight * sum(points[p] for p in whose)
+        return total
+
+
+def _weighted(samples, points) -> float:
+    """sum(weight * points) over the samples, summed in the order `_expected` sums them."""
+    total = 0.0
+    for (*_, weight), p in zip(samples, points):
+        total += weight * p
+    return total
+
+
+class _TargetsPlayout:
+    """`_expected(view, play, samples, targets)` for many of the viewer's plays, exactly: the
+    opponents' own draws in `_playout` (their sends and operations, from `seed`) do not depend
+    on the viewer's play, so they are drawn once per sample; only the viewer's cards to them
+    (this round's and its random sends from `seed + 1`) are played out per play."""
+
+    def __init__(self, view, samples):
+        self.view, self.samples = view, samples
+        players, me = view["players"], view["me"]
+        self.targets = rules.opponents(players, me)
+        self.rounds_left = view["rounds"] - view["round"]
+        order = sorted(((players.index(p), p) for p in self.targets))
+        self.per_sample = []
+        for first_play, second_play, seed, weight in samples:
+            plays = dict(zip(self.targets, (first_play, second_play)))
+            hands = {p: rules.remove_play(view["hands"][p], plays[p]["on"], plays[p]["operation"])
+                     for p in self.targets}
+            # Per target: score now, this round's operation and card from the other target.
+            known = {}
+            for t in self.targets:
+                other = next(o for o in self.targets if o != t)
+                known[t] = [view["scores"][t], plays[t]["operation"], plays[other]["on"][t], []]
+            rng = random.Random(seed)
+            for _ in range(self.rounds_left):
+                came = {}  # per target: the card the other target sends it
+                for j, p in order:
+                    a, b = random_send(hands[p]["numbers"], rng)
+                    for to, card in ((players[(j + 1) % 3], a), (players[(j + 2) % 3], b)):
+                        if to != me:
+                            came[to] = card
+                ops = {p: random_operation(hands[p]["operations"], rng) for _, p in order}
+                for t in self.targets:
+                    known[t][3].append((ops[t], came[t]))
+            self.per_sample.append((seed, weight, known))
+
+    def expected(self, play) -> float:
+        view = self.view
+        first, second = self.targets  # the next seat and the one after
+        hand = rules.remove_play(view["hand"], play["on"], play["operation"])
+        total = 0.0
+        for seed, weight, known in self.per_sample:
+            own_rng = random.Random(seed + 1)
+            numbers = list(hand["numbers"])
+            points = 0
+            for t in self.targets:
+                score, op, other_card, _ = known[t]
+                points += score + rules.combine(op, play["on"][t], other_card)
+            for r in range(self.rounds_left):
+                to_first, to_second = random_send(numbers, own_rng)
+                op, card = known[first][3][r]
+                points += rules.combine(op, to_first, card)
+                op, card = known[second][3][r]
+                points += rules.combine(op, to_second, card)
+            total += weight * points
         return total
 
 

@@ -1,7 +1,7 @@
 """Add or Multiply? (`add_or_multiply`): three players, five rounds of simultaneous choices.
 
 State (plain JSON):
-    players, options {"rounds"}, seed, shuffles (always 0: nothing is shuffled), finished,
+    players, options {"rounds"; "number_range" only when given}, seed, shuffles (always 0: nothing is shuffled), finished,
     winners, round (1-based), hands {name: {"numbers", "operations"}}, scores,
     pending {name: {"on", "operation"}} (choices made this round, secret until all three
     are in), history [{"round", "plays", "results"}] (revealed rounds, oldest first).
@@ -31,7 +31,11 @@ class AddOrMultiplyEngine(Engine):
     title = "Add or Multiply?"
     min_players = 3
     max_players = 3
-    OPTIONS = {"rounds": (rules.MAX_ROUNDS, _is_rounds)}
+    OPTIONS = {
+        "rounds": (rules.MAX_ROUNDS, _is_rounds),
+        # House focus option (docs/rules-add-or-multiply.md), off by default.
+        "number_range": (None, rules.is_number_range),
+    }
     SETUP_KEYS = frozenset()
     ACTIONS = {
         "play": {
@@ -41,11 +45,20 @@ class AddOrMultiplyEngine(Engine):
     }
 
     # ----- set-up -------------------------------------------------------------------
+    def resolve_options(self, options, player_count):
+        # Left out when not given, so that a game without it is exactly what it always was.
+        resolved = super().resolve_options(options, player_count)
+        if resolved["number_range"] is None:
+            del resolved["number_range"]
+        else:
+            resolved["number_range"] = list(resolved["number_range"])
+        return resolved
+
     def _new_game(self, players, options, seed, setup):
         return {
             **self.base_state(players, options, seed),
             "round": 1,
-            "hands": {p: rules.starting_hand() for p in players},
+            "hands": {p: rules.starting_hand(options.get("number_range")) for p in players},
             "scores": {p: 0 for p in players},
             "pending": {},
             "history": [],

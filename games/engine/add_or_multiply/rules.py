@@ -16,8 +16,24 @@ OPERATIONS = ("+", "x")
 MAX_ROUNDS = 5
 
 
-def starting_hand() -> dict:
-    return {"numbers": list(NUMBER_CARDS), "operations": list(OPERATION_CARDS)}
+def is_number_range(value) -> bool:
+    """[a, b], whole numbers with 0 <= a < b <= 6 (house focus option `number_range`)."""
+    return (type(value) is list and len(value) == 2 and all(type(v) is int for v in value)
+            and NUMBER_VALUES[0] <= value[0] < value[1] <= NUMBER_VALUES[-1])
+
+
+def number_cards(number_range=None) -> list[int]:
+    """A hand's ten number cards: the values a..b of the range round and round, sorted. The
+    whole range 0-6 gives exactly the standard 0 0 1 1 2 2 3 4 5 6."""
+    if number_range is None:
+        return list(NUMBER_CARDS)
+    low, high = number_range
+    width = high - low + 1
+    return sorted(low + i % width for i in range(len(NUMBER_CARDS)))
+
+
+def starting_hand(number_range=None) -> dict:
+    return {"numbers": number_cards(number_range), "operations": list(OPERATION_CARDS)}
 
 
 def combine(operation: str, a: int, b: int) -> int:
@@ -62,7 +78,11 @@ def remove_play(hand: dict, on: dict, operation: str) -> dict:
     """The hand left after playing `on` and `operation` (a new dict, sorted)."""
     numbers = list(hand["numbers"])
     for value in on.values():
-        numbers.remove(value)
+        # The engine removes only plays it has checked; a model of a hand that may be wrong
+        # (a bot replaying the rounds from the standard hand in a `number_range` game) just
+        # keeps the cards it cannot find.
+        if value in numbers:
+            numbers.remove(value)
     operations = list(hand["operations"])
     operations.remove(operation)
     return {"numbers": numbers, "operations": operations}

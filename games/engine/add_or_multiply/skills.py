@@ -1,44 +1,51 @@
-"""Add or Multiply?'s skill measure and its evidence extractor (shared/spec/skills.md; how
-it is counted: docs/reports.md). Pure: reads the recorded plays and the rounds' events."""
+"""Add or Multiply?'s skill measure and its evidence extractor (shared/spec/skills.md, revision
+2; how it is counted: docs/reports.md). Pure: reads the analysis of the student's own plays.
+
+`am.operation` is a strategy measure: the operation is judged when it is chosen, by the
+expected points of `+` and of `x` as the expert bot itself evaluates them from what the
+chooser could see (analyse.py). A chance is a play, with both operations in hand, where one
+of them is clearly worth more than the other (beyond the expert's own margin of error); a miss
+is choosing the one worth less, and the amount is the expected points given up. The cards that
+came afterwards play no part: that was luck, not skill.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Iterator
 
-from ..skills import Candidate, GameSkills, Measure, MoveFacts
+from ..skills import Candidate, GameSkills, Measure, MoveFacts, Planted
+from .planted import PlantedAddOrMultiply
 
 GAME = "add_or_multiply"
 
 MEASURES = (
     Measure("am.operation", GAME, "+ or ×",
-            "Picked the operation that scored less", "rounds",
-            "Chooses between adding and multiplying well.",
-            well_words="picked the better of + and ×"),
+            "Picked the operation worth fewer points on average", "choices",
+            "Chooses between adding and multiplying by what the cards still to come are "
+            "likely to be.",
+            well_words="picked the operation worth more on average",
+            amount_words=("point given up on average", "points given up on average"),
+            family="strategy"),
 )
 
 
-def rounds(moves: list[MoveFacts], seat_names: dict[int, str],
-           students: set[int]) -> Iterator[tuple[MoveFacts, Candidate]]:
-    """One chance per resolved round, pointing at the student's own play of that round."""
-    plays: dict[tuple[int, Any], MoveFacts] = {}
-    for m in moves:
-        if m.seat_id in students and m.accepted and m.analysis and m.analysis.get("kind") == "play":
-            plays[(m.seat_id, m.analysis.get("round"))] = m
-        for event in m.events or ():
-            if event.get("type") != "round_resolved":
-                continue
-            for seat in students:
-                result = event.get("results", {}).get(seat_names[seat])
-                play = plays.get((seat, event.get("round")))
-                if result is None or play is None:
-                    continue
-                lost = max(0, result["other_points"] - result["points"])
-                yield play, (("round", event.get("round")), "am.operation", "", bool(result["missed"]),
-                             lost)
+def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
+    """One chance per round in which the student chose with both operations in hand and one
+    was clearly worth more (only an accepted play is judged: a refused one is a rule error)."""
+    a = m.analysis
+    choice = a.get("operation_choice")
+    if err or a.get("kind") != "play" or not choice or not choice.get("chance"):
+        return
+    missed = bool(choice.get("missed"))
+    yield ("round", a.get("round")), "am.operation", "", missed, \
+        float(choice.get("given_up") or 0.0) if missed else 0.0
 
 
 SKILLS = GameSkills(
     measures=MEASURES,
-    analysis_keys=("kind", "round", "analysis_error"),
-    per_game=rounds,
+    analysis_keys=("kind", "round", "operation_choice", "analysis_error"),
+    per_attempt=per_attempt,
+    # Five rounds (the most): up to five choices a game, about two of them chances.
+    planted=Planted(PlantedAddOrMultiply, options={"rounds": 5}),
+    analysis_revision=2,
 )

@@ -96,12 +96,19 @@ class ExpertBot(Bot):
     blocked_again = 0.8     # the open card comes back to me unanswered and I can play
     flexible_card = 0.06    # per open multiplier a kept card could answer
     free_card = 0.6         # extra worth of keeping a free card
+    win = 1000.0            # the value of a discard that empties the hand
 
-    def choose(self, view):
+    def evaluate(self, view) -> list[tuple]:
+        """[(card, a, b, value)] for every legal discard (a <= b), in the legal-move order.
+
+        The expert's own evaluation, exposed so that the skill analysis (analyse.py) judges a
+        move by what the expert would make of the same position. Pure: no randomness."""
         hand = view["hand"]
         options = rules.playable(hand, rules.mask_of(view["open"]["multipliers"]))
         if not options:
-            return {"type": "draw"}
+            return []
+        if len(hand) == 1:  # every discard empties the hand and wins
+            return [(card, a, b, self.win) for card, facts in options for a, b in facts]
         players, me = view["players"], view["me"]
         seat = players.index(me)
         rival = players[(seat + 1) % len(players)]
@@ -109,12 +116,10 @@ class ExpertBot(Bot):
         unseen = unseen_cards(view)
         size = sum(unseen.values())
         cache: dict = {}
-        best, best_value = None, None
+        found = []
         for card, facts in options:
             rest = list(hand)
             rest.remove(card)
-            if not rest:
-                return {"type": "discard", "card": card, "declare": list(facts[0])}
             kept = self.flexible_card * flexibility(card) + (self.free_card if card == rules.FREE else 0)
             for a, b in facts:
                 mask = _mask_of_pair(a, b)
@@ -127,9 +132,16 @@ class ExpertBot(Bot):
                 follow = 0.0
                 if after_rival == me and _playable_count(rest, mask):
                     follow = self.blocked_again
-                value = stuck * (1.0 + follow) - kept
-                if best_value is None or value > best_value:
-                    best, best_value = (card, a, b), value
+                found.append((card, a, b, stuck * (1.0 + follow) - kept))
+        return found
+
+    def choose(self, view):
+        best, best_value = None, None
+        for card, a, b, value in self.evaluate(view):
+            if best_value is None or value > best_value:  # the first of equal best values
+                best, best_value = (card, a, b), value
+        if best is None:
+            return {"type": "draw"}
         card, a, b = best
         return {"type": "discard", "card": card, "declare": [a, b]}
 

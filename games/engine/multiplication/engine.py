@@ -1,7 +1,8 @@
 """The Multiplication Game (`multiplication`): discard by naming table facts.
 
 State (plain JSON):
-    players, options {"free_cards", "hand_size", "turn_limit"}, seed, shuffles, finished,
+    players, options {"free_cards", "hand_size", "turn_limit"; "focus_facts" and
+    "focus_tables" only when given}, seed, shuffles, finished,
     winners, hands {name: [cards]}, deck [cards, top card LAST], discards [cards under the
     open card, oldest first], open {"card", "value", "multipliers"}, current (index of the
     player to move), turn (turns taken, skipped ones included), last_events [events of the
@@ -39,7 +40,14 @@ class MultiplicationEngine(Engine):
         "free_cards": (0, _in_range(0, 2)),
         "hand_size": (_default_hand_size, _in_range(3, 10)),
         "turn_limit": (400, _in_range(50, 2000)),
+        # House focus options (docs/rules-multiplication.md), off by default: a pack weighted
+        # toward chosen facts or tables.
+        "focus_facts": (None, rules.is_focus_facts),
+        "focus_tables": (None, rules.is_focus_tables),
     }
+    # Options that are off unless given: left out of the resolved options (and so out of the
+    # state) when not given, so that a game without them is exactly what it always was.
+    HOUSE_OPTIONS = ("focus_facts", "focus_tables")
     SETUP_KEYS = frozenset({"hands", "open", "deck"})
     ACTIONS = {
         "discard": {"card": rules.is_card, "declare": list_of(is_int, 2, 2)},
@@ -47,6 +55,15 @@ class MultiplicationEngine(Engine):
     }
 
     # ----- set-up -------------------------------------------------------------------
+    def resolve_options(self, options, player_count):
+        resolved = super().resolve_options(options, player_count)
+        for name in self.HOUSE_OPTIONS:
+            if resolved[name] is None:
+                del resolved[name]
+            else:
+                resolved[name] = list(resolved[name])
+        return resolved
+
     def _new_game(self, players, options, seed, setup):
         state = {
             **self.base_state(players, options, seed),

@@ -1,23 +1,46 @@
-"""The planted Multiplication Game player: perfect on every measure except its planted misses
-(games/engine/skills.py `Planted`; the quotas and rule errors: devtools/planted.py).
-
-Perfect, by the measures' definitions (skills.py beside this file): it discards whenever it
-can, plays a square when one would skip a rival, and names every fact right. Planted misses:
-- mg.missed_play: a draw while a card could be played (also a mg.squares miss when a square
-  could have been played: counted against that quota too);
-- mg.squares: another card while a square could be played;
-- mg.facts: a wrong card for the fact it names, tried first (refused: bad_declaration). A
-  fact planted on its own ("mg.facts:7x8") has its own quota, and is preferred when it can be
-  played, so that it comes up.
-Pure and deterministic: no randomness at all.
+"""The planted Multiplication Game player: it plays the expert bot's own move except where its
+planted quotas say to miss (games/engine/skills.py `Planted`; the quotas and rule errors:
+devtools/planted.py). It decides from its own view only, with the expert's evaluation
+(analyse.expert_judgement), so it asks its quotas exactly at the decisions skills.py counts
+as chances, and each planted miss is a miss of that measure alone:
+- mg.missed_play: at every turn in which a card could be discarded; a miss is a draw (then
+  the turn is no chance of mg.squares or mg.facts: nothing was discarded);
+- mg.squares: at a turn it discards while the expert would play a square and a card that
+  is not a square is legal too; a miss is the expert's best discard that is not a square;
+- mg.facts: at every discard of a number card; a miss is first a false declaration for that
+  very card (refused: bad_declaration), one that analyse.needed_fact blames on the fact the
+  card needs, then the true one. A fact planted on its own ("mg.facts:7x8") has its own
+  quota; it comes up when the expert plays its card (the player never bends its play to it).
+Deterministic: no randomness of its own (the dice are the quotas').
 """
 
 from __future__ import annotations
 
 from ..skills import Quotas
 from . import rules
+from .analyse import expert_judgement, fact_label, needed_fact
 
 FACTS = "mg.facts"
+PLAY = "mg.missed_play"
+SQUARES = "mg.squares"
+
+
+def wrong_declaration(card, fact: tuple[int, int], open_multipliers) -> list[int]:
+    """A false declaration for `card` that is blamed on `fact` (analyse.needed_fact): one
+    multiplier kept (the open card's, if it is one of them), the other a little off."""
+    x, y = fact
+    here = set(open_multipliers)
+    keep_first = [(x, y), (y, x)] if x in here or y not in here else [(y, x), (x, y)]
+    for step in (1, -1, 2, -2, 3, -3):
+        for kept, other in keep_first:
+            said = (kept, other + step)
+            if 1 <= said[1] <= 10 and kept * said[1] != card and needed_fact(card, said, here) == fact:
+                return list(said)
+    for a in rules.MULTIPLIERS:  # never needed in practice: any false fact blamed right
+        for b in rules.MULTIPLIERS:
+            if a * b != card and needed_fact(card, (a, b), here) == fact:
+                return [a, b]
+    raise AssertionError(f"no false declaration of {card} is blamed on {fact}")
 
 
 class PlantedMultiplication:
@@ -31,33 +54,22 @@ class PlantedMultiplication:
         return {"type": "discard", "card": card, "declare": [1, card] if card <= 10 else [2, 2]}
 
     def attempts(self, view: dict) -> list[dict]:
-        hand = view["hand"]
-        options = rules.playable(hand, rules.mask_of(view["open"]["multipliers"]))
-        if not options:
+        judged = expert_judgement(view)
+        if judged["choice"] is None or self.quota(PLAY).take():
             return [{"type": "draw"}]
-        discards = [(card, (a, b)) for card, decls in options for a, b in decls]
-        discards += [(card, (b, a)) for card, (a, b) in discards if a != b]
-        squares = [d for d in discards if rules.is_square(d[1][0] * d[1][1])]
-        play_q, square_q = self.quota("mg.missed_play"), self.quota("mg.squares")
-        if play_q.take():
-            if squares and not square_q.take():
-                square_q.missed_anyway()
-            return [{"type": "draw"}]
-        pool = squares or discards
-        if squares and square_q.take():
-            pool = [d for d in discards if d not in squares]
-            if not pool:  # nothing else to discard: the miss is a draw
-                play_q.missed_anyway()
-                return [{"type": "draw"}]
-        # Prefer a planted fact (so that it comes up), then a number card over a free card.
-        pool.sort(key=lambda d: (f"{d[1][0]}x{d[1][1]}" not in self.fact_plants, d[0] == rules.FREE,
-                                 d[1][0] > d[1][1]))
-        card, (a, b) = pool[0]
+        card, a, b = judged["choice"]
+        if judged["square_chance"] and self.quota(SQUARES).take():
+            best = None
+            for c, x, y, value in judged["options"]:
+                if not rules.is_square(x * y) and (best is None or value > best[3]):
+                    best = (c, x, y, value)
+            card, a, b = best[:3]
         attempts = []
         if card != rules.FREE:
-            fact = f"{a}x{b}"
-            wrong = [c for c in hand if c != rules.FREE and c != a * b]
+            fact = fact_label((a, b))
             q = self.quota(f"{FACTS}:{fact}" if fact in self.fact_plants else FACTS)
-            if q.take(missable=bool(wrong)):
-                attempts.append({"type": "discard", "card": wrong[0], "declare": [a, b]})
+            if q.take():
+                multipliers = view["open"]["multipliers"]
+                attempts.append({"type": "discard", "card": card,
+                                 "declare": wrong_declaration(card, (a, b), multipliers)})
         return attempts + [{"type": "discard", "card": card, "declare": [a, b]}]

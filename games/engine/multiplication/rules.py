@@ -7,6 +7,7 @@ generator: the engine, the bots (on their view) and the skill analysis all call 
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 FREE = "free"
@@ -96,3 +97,54 @@ def can_discard_square(hand, mask: int) -> bool:
 
 def all_cards(free_cards: int) -> list:
     return list(PRODUCTS) + [FREE] * free_cards
+
+
+# ----- focus options (house rules, docs/rules-multiplication.md) -----------------------------
+# A focused pack holds every product card once, like the standard pack, and FOCUS_COPIES
+# copies of each focused card (a teacher takes those from two more packs); focused cards are
+# dealt first.
+FOCUS_COPIES = 3
+_FACT_LABEL = re.compile(r"^(10|[1-9])x(10|[1-9])$")
+
+
+def parse_fact(label) -> tuple[int, int] | None:
+    """(a, b) for a fact label "AxB" with 1 <= a <= b <= 10, else None."""
+    match = _FACT_LABEL.match(label) if type(label) is str else None
+    if not match:
+        return None
+    a, b = int(match.group(1)), int(match.group(2))
+    return (a, b) if a <= b else None
+
+
+def is_focus_facts(value) -> bool:
+    """1 to 10 different facts written "AxB" (1 <= A <= B <= 10), e.g. ["7x8", "6x9"]."""
+    return (type(value) is list and 1 <= len(value) <= 10 and len(set(map(repr, value))) == len(value)
+            and all(parse_fact(v) for v in value))
+
+
+def is_focus_tables(value) -> bool:
+    """1 to 3 different tables (whole numbers 1-10), e.g. [7, 8]."""
+    return (type(value) is list and 1 <= len(value) <= 3 and len(set(map(repr, value))) == len(value)
+            and all(type(t) is int and 1 <= t <= 10 for t in value))
+
+
+def focus_cards(options: dict) -> list[int]:
+    """The product cards the focus options weight (sorted): the product of each focused fact
+    and every product of each focused table (t x 1 ... t x 10)."""
+    cards = {a * b for a, b in map(parse_fact, options.get("focus_facts") or ())}
+    cards |= {t * k for t in options.get("focus_tables") or () for k in MULTIPLIERS}
+    return sorted(cards)
+
+
+def focus_facts(options: dict) -> frozenset[str]:
+    """The fact labels ("AxB", a <= b) a focused game is meant to practise."""
+    facts = {f"{a}x{b}" for a, b in map(parse_fact, options.get("focus_facts") or ())}
+    facts |= {f"{min(t, k)}x{max(t, k)}" for t in options.get("focus_tables") or () for k in MULTIPLIERS}
+    return frozenset(facts)
+
+
+def pack(options: dict) -> list:
+    """Every card of the game's pack (canonical order): the standard pack, plus
+    FOCUS_COPIES - 1 more copies of each focused card."""
+    extra = [c for c in focus_cards(options) for _ in range(FOCUS_COPIES - 1)]
+    return sorted_cards(all_cards(options["free_cards"]) + extra)

@@ -29,7 +29,7 @@ def read_setup(players: list[str], options: dict, setup: dict) -> tuple[dict, ob
     placed.update(deck or [])
     if open_card is not None:
         placed[open_card] += 1
-    available = Counter(rules.all_cards(options["free_cards"]))
+    available = Counter(rules.pack(options))
     for card, count in placed.items():
         if count > available[card]:
             raise BadScenario(f"The setup uses the card {card} more often than the pack holds it.")
@@ -41,11 +41,19 @@ def deal(state: dict, setup: dict) -> None:
     players, options = state["players"], state["options"]
     hands, open_card, deck = read_setup(players, options, setup)
     if deck is None:
-        rest = Counter(rules.all_cards(options["free_cards"]))
+        rest = Counter(rules.pack(options))
         rest.subtract(c for cards in hands.values() for c in cards)
         if open_card is not None:
             rest[open_card] -= 1
-        deck = shuffled(state, rules.sorted_cards(list(rest.elements())))
+        focus = rules.focus_cards(options)
+        if focus:
+            # A focused pack: the focused cards are shuffled and dealt first, then the rest.
+            first = Counter({c: rest[c] for c in focus})
+            rest.subtract(first)
+            deck = shuffled(state, rules.sorted_cards(list(first.elements()))) + \
+                shuffled(state, rules.sorted_cards(list(rest.elements())))
+        else:
+            deck = shuffled(state, rules.sorted_cards(list(rest.elements())))
     pile = list(reversed(deck))  # top card last, so drawing is a cheap pop()
     unlisted = [p for p in players if p not in hands]
     dealt = {p: [] for p in unlisted}

@@ -1,27 +1,37 @@
-"""Facts about one Numero decision for the skill reports (shared/spec/skills.md).
+"""Facts about one Numero decision for the skill reports (shared/spec/skills.md, revision 2;
+the definitions: docs/reports.md).
 
-Computed on the state before the action, never raising (a refused attempt is analysed too):
-- nu.missed_take: `take_possible` (counting the wild cards still in hand) and `missed_take`
-  (a build or discard while a take was possible).
-- nu.best_take: `largest_take` (cards, and one way to get them) and, for a take,
-  `chosen.cards` and `cards_left_behind`.
-- nu.valid_build: for a build, `answer_held` / `bluff` (the code says whether it was refused).
-- nu.operations: `holding_wild` (a wild card in hand, or played earlier this turn),
-  `max_operations` (the most operations one take could use) and `chosen.operations`.
+Computed on the state before the action, never raising (a refused attempt is analysed too).
+The strategy measures compare the student's choice with the EXPERT BOT's own judgement of the
+same position (expert.py `ExpertBot.judge`, from the student's view, with no dice), made once
+per decision and only for an accepted take, build or discard (the moves that end a turn):
+- `expert`: what the expert would do here ("take", "build", "discard", or "wild" when it
+  would first play a wild card, then take) and `expert_take`, the take it values most
+  (cards, card, groups, wild steps), whether or not it would take.
+- nu.missed_take: `take_chance` (the expert would end this turn with a take, and a build or
+  discard was allowed) and `missed_take` (a build or discard instead).
+- nu.best_take (a take): `chosen` (cards, groups, points), `smallest_take` (the fewest cards
+  a take could win right now), `best_take_chance` (a take smaller than the expert's was
+  possible right now) and `cards_left_behind` (the expert's take minus the chosen one, >= 0).
+- nu.valid_build (a build): `build_value`, `answer_held` / `bluff`, and
+  `wrong_build_possible` (some build without its answer card could be tried; a refused
+  `no_answer_card` attempt proves it).
 - all.rule_errors / all.think_time: `legal`, `code`, `kind`.
-Every question about takes goes to the one search (search.py).
+`smallest_take` and `build_without_answer` are shared with the planted player (planted.py),
+so it asks its quotas exactly where these facts make a chance.
 """
 
 from __future__ import annotations
 
 from ..errors import IllegalMove
 from . import rules
-from .cards import is_number, value_of
-from .scoring import item_facts, take_breakdown, with_wilds
-from .search import TakeSearch, any_take, best_take, number_cards, wild_cards
+from .cards import is_number, sort_cards, value_of
+from .expert import ExpertBot, Judgement
+from .scoring import item_facts, take_breakdown
+from .search import number_cards
 from .view import position, search_items
 
-GROUP_LIMIT = 20000  # groups looked at for the operations question in a huge position
+TURN_ENDING = ("take", "build", "discard")
 
 
 def analyse(engine, state: dict, player, action) -> dict:
@@ -35,33 +45,103 @@ def analyse(engine, state: dict, player, action) -> dict:
     if player not in state["players"] or state["finished"]:
         return out
     pos = position(state, player)
-    hand = pos["hand"]
-    items = search_items(pos["centre"])
-    largest = best_take(items, hand, "cards")
-    out.update({
-        "on_turn": player in engine.waiting_for(state),
-        "final_turn": pos["final_turn"], "solitaire": pos["solitaire"],
-        "take_possible": largest is not None,
-        "take_possible_now": any_take(items, hand, use_wilds=False),
-        "largest_take": None if largest is None else _describe_plan(pos, largest),
-        "holding_wild": bool(wild_cards(hand)) or _wild_this_turn(state, player),
-    })
-    if out["holding_wild"] and largest is not None:
-        out["max_operations"] = max_operations(items, hand)
-    if kind in ("build", "discard"):
-        out["missed_take"] = out["take_possible"]
-    if kind == "take":
-        out["chosen"] = _chosen_take(pos, action)
-        if out["chosen"] is not None and largest is not None:
-            out["cards_left_behind"] = max(0, largest.cards - out["chosen"]["cards"])
-    elif kind == "build":
+    out.update({"on_turn": player in engine.waiting_for(state),
+                "final_turn": pos["final_turn"], "solitaire": pos["solitaire"]})
+    if kind == "build":
         out.update(_chosen_build(pos, action))
-    elif kind == "wild" and out["legal"]:
-        after, _events = engine.apply(state, player, action)
-        if not after["finished"] and player in engine.waiting_for(after):
-            later = best_take(search_items(after["centre"]), after["hands"][player], "cards")
-            out["largest_take_after"] = 0 if later is None else later.cards
+        out["wrong_build_possible"] = out["code"] == "no_answer_card" or (
+            out["legal"] and build_without_answer(pos) is not None)
+    if not (out["legal"] and kind in TURN_ENDING and out["on_turn"]):
+        return out
+    judged = judge(engine, state, player)
+    out.update(judgement_facts(pos, judged))
+    if kind in ("build", "discard"):
+        out["missed_take"] = out["take_chance"]
+    if kind == "take":
+        chosen = _chosen_take(pos, action)
+        out["chosen"] = chosen
+        smallest = smallest_take(search_items(pos["centre"]), pos["hand"])
+        out["smallest_take"] = None if smallest is None else smallest[0]
+        expert_cards = None if judged.take is None else judged.take.cards
+        out["best_take_chance"] = bool(expert_cards and smallest and smallest[0] < expert_cards)
+        if chosen is not None and expert_cards is not None:
+            out["cards_left_behind"] = max(0, expert_cards - chosen["cards"])
     return out
+
+
+def judge(engine, state: dict, player: str) -> Judgement:
+    """The expert's judgement of the player's position, from what the player's own view shows
+    (the parts of `view(state, player)` it reads, shared with the state, not copied: the
+    judgement only reads them)."""
+    pos = position(state, player)
+    seen = {
+        "me": player, "hand": sort_cards(pos["hand"]), "centre": pos["centre"],
+        "options": pos["options"], "solitaire": pos["solitaire"],
+        "final_turn": pos["final_turn"], "previous_turn": pos["previous_turn"],
+        "players": state["players"], "out": state["out"], "won": state["won"],
+        "hand_counts": {p: len(h) for p, h in state["hands"].items()},
+        "challengeable": [],  # the judgement of a turn-ending decision leaves challenges aside
+    }
+    return ExpertBot(engine, 0).judge(seen)
+
+
+def judgement_facts(pos: dict, judged: Judgement) -> dict:
+    """What the analysis records of the expert's judgement (the planted player reads the
+    same facts of its own view)."""
+    first = judged.steps[0]["type"]
+    return {
+        "expert": "wild" if first == "wild" and judged.takes else first,
+        "expert_take": None if judged.take is None else _describe_plan(pos, judged.take),
+        "take_chance": judged.takes and not (pos["final_turn"] or pos["solitaire"]),
+    }
+
+
+def smallest_take(items, hand) -> tuple[int, str, list[int]] | None:
+    """The take winning the fewest cards with the centre as it is (no more wild cards):
+    (cards, taking card, centre indices of its one group), or None when no take is possible.
+    The fewest cards per sum of items is a small knapsack (sums are at most the biggest card)."""
+    cards = sorted({value_of(c): c for c in sorted(number_cards(hand), reverse=True)}.items())
+    if not cards or not items:
+        return None
+    top = cards[-1][0]
+    # fewest[s] = (cards, indices) of the items adding up to s with the fewest cards
+    fewest: list[tuple[int, tuple[int, ...]] | None] = [(0, ())] + [None] * top
+    for i, (value, facts) in enumerate(items):
+        if not 1 <= value <= top:
+            continue
+        for s in range(top, value - 1, -1):
+            below = fewest[s - value]
+            if below is not None and (fewest[s] is None or below[0] + facts[0] < fewest[s][0]):
+                fewest[s] = (below[0] + facts[0], below[1] + (i,))
+    found = [(fewest[v][0] + 1, card, list(fewest[v][1])) for v, card in cards
+             if fewest[v] is not None]
+    return min(found, key=lambda f: (f[0], value_of(f[1]))) if found else None
+
+
+def build_without_answer(pos: dict, first: str | None = None) -> dict | None:
+    """A build that does not keep its answer card: without challenges the engine refuses it
+    (`no_answer_card`); with challenges it is a bluff (no bigger than the biggest card).
+    Tries the card `first` first, each card on one centre item, then on more; None when every
+    build keeps its answer."""
+    if pos["solitaire"] or pos["final_turn"]:
+        return None
+    top = pos["options"]["max_number"] if pos["options"].get("challenges") else None
+    centre, hand = pos["centre"], pos["hand"]
+    names = [item["cards"][0] for item in centre]
+    cards = sorted({c for c in hand if is_number(c)}, key=lambda c: (c != first, value_of(c), c))
+    # sums of centre items: one item each, then any set (first found per sum)
+    sums: dict[int, tuple[int, ...]] = {}
+    for i, item in enumerate(centre):
+        for s, indices in list(sums.items()):
+            sums.setdefault(s + item["value"], indices + (i,))
+        sums.setdefault(item["value"], (i,))
+    singles = [(item["value"], (i,)) for i, item in enumerate(centre)]
+    for card in cards:
+        for s, indices in singles + sorted(sums.items()):
+            total = value_of(card) + s
+            if (top is None or total <= top) and not rules.has_answer(hand, card, total):
+                return {"type": "build", "card": card, "with": [names[i] for i in indices]}
+    return None
 
 
 def _describe_plan(pos: dict, plan) -> dict:
@@ -69,37 +149,6 @@ def _describe_plan(pos: dict, plan) -> dict:
     return {"cards": plan.cards, "card": plan.card,
             "groups": [[name[i] for i, _ in g] for g in plan.groups],
             "wild_steps": [{"card": w, "target": name[k]} for w, k in plan.wild_steps]}
-
-
-def _wild_this_turn(state: dict, player: str) -> bool:
-    for event in reversed(state["log"]):
-        if event["type"] == "turn":
-            return False
-        if event["type"] == "wild" and event.get("player") == player:
-            return True
-    return False
-
-
-def group_operations(facts: list[tuple]) -> int:
-    ops = set().union(*(f[3] for f in facts))
-    if len(facts) >= 2 or any(f[4] for f in facts):
-        ops.add("+")
-    return len(ops)
-
-
-def max_operations(items, hand) -> int:
-    """The most different operations one group (one take) could use, wild cards included."""
-    # "points" keeps items apart whenever their operations differ (symmetry must not hide one)
-    search = TakeSearch(items, wild_cards(hand), "points")
-    best, seen = 0, 0
-    for t in sorted({value_of(c) for c in number_cards(hand)}):
-        for group, _u, _w in search.groups(t, symmetric=True):
-            facts = [with_wilds(search.facts[k], option[2]) for k, option in group]
-            best = max(best, group_operations(facts))
-            seen += 1
-            if best == 4 or seen >= GROUP_LIMIT:
-                return best
-    return best
 
 
 def _chosen_take(pos: dict, action: dict) -> dict | None:
@@ -111,8 +160,7 @@ def _chosen_take(pos: dict, action: dict) -> dict | None:
     facts = [[item_facts(centre[i]["cards"], centre[i]["build"]) for i in g] for g in groups]
     taken = {i for g in groups for i in g}
     breakdown = take_breakdown(action["card"], facts, len(taken) == len(centre))
-    return {"cards": breakdown["cards"], "groups": len(groups), "points": breakdown["total"],
-            "operations": max(group_operations(f) for f in facts)}
+    return {"cards": breakdown["cards"], "groups": len(groups), "points": breakdown["total"]}
 
 
 def _chosen_build(pos: dict, action: dict) -> dict:

@@ -27,7 +27,7 @@ from .legal import legal_actions
 from .scoring import MOST_CARDS_BONUS, item_facts, leftover_points, take_breakdown
 from .search import any_take
 from .selection import selection
-from .setup import (build_deck, check_options, deal_hands, options_spec, read_setup,
+from .setup import (build_deck, check_options, deal_hands, options_spec, read_setup, with_level,
                     refill_hand, single, turn_up)
 from .view import coach_view, describe_event, pile_counts, position, search_items, summary, view
 
@@ -60,6 +60,14 @@ class NumeroEngine(Engine):
     ACTIONS = ACTIONS
 
     # ----- set-up --------------------------------------------------------------------------
+    def resolve_options(self, options, player_count):
+        # `level` (a house option) stands for the level's options; left out when not given,
+        # so that a game without it is exactly what it always was.
+        resolved = super().resolve_options(with_level(options), player_count)
+        if resolved["level"] is None:
+            del resolved["level"]
+        return resolved
+
     def _check_options(self, options: dict) -> None:
         check_options(options, self.solitaire)
 

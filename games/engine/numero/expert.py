@@ -15,16 +15,22 @@ At the challenges level it also challenges builds it judges likely bluffs: when 
 it has seen leave few or no cards of the build's value for the builder to hold.
 In Solitaire it takes what maximises this take plus half of the best take its remaining hand
 could make on the remaining centre.
+
+`judge(view)` gives the same evaluation as a `Judgement` (what it would play to end the turn,
+the take it values most, its builds and discards with their values), without dice: the skill
+analysis measures a student's decision against it and the planted Numero player follows it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from functools import lru_cache
 from math import comb
 
 from .bot_base import NumeroBot, leaflet_discard, numbers_in, plan_steps, wilds_in
 from .cards import apply_wild, is_number, pack, value_of
-from .scoring import item_facts
-from .search import TakeSearch, best_take
+from .scoring import Facts, item_facts
+from .search import TakePlan, TakeSearch, best_take
 from .view import search_items
 
 POINTS_PER_CARD = 1.5  # exposure is measured in cards; a card won is worth about this
@@ -34,6 +40,30 @@ BLUFF_PRIOR = 0.05  # how often a builder is assumed to build whatever they hold
 CHALLENGE_ABOVE = 1 / 3  # a challenge wins 20 or loses 10: worth it above 1/3 bluff odds
 BLUFF_RATE = 0.3
 BLUFF_SLACK = 2.0  # a bluff may look this much worse than the discard it replaces
+
+
+class LargestTakes(dict):
+    """value -> cards won by the largest take (no wild cards) with a card of that value (0: no
+    take), on one centre, filled as asked. A centre's takes depend on nothing else, so they
+    are remembered across positions (`largest_takes`): the same centre is judged again and
+    again (the analysis judges the position a student's bot or planted player has just
+    judged)."""
+
+    def __init__(self, centre: tuple[tuple[int, int], ...]):
+        super().__init__()
+        self.search = TakeSearch([(v, Facts((n, 0, frozenset(), frozenset(), False)))
+                                  for v, n in centre])
+
+    def __missing__(self, value: int) -> int:
+        plan = self.search.best(f"{value}g")
+        self[value] = cards = 0 if plan is None else plan.cards
+        return cards
+
+
+@lru_cache(maxsize=256)
+def largest_takes(centre: tuple[tuple[int, int], ...]) -> LargestTakes:
+    """The largest takes on a centre of (value, cards) items, sorted (see LargestTakes)."""
+    return LargestTakes(centre)
 
 
 class Knowledge:
@@ -73,10 +103,67 @@ class Knowledge:
         return bluff / (bluff + p_hold) if bluff + p_hold else 1.0
 
 
+@dataclass
+class Judgement:
+    """The expert's own judgement of the decision that ends a turn, in one position: what the
+    skill analysis (analyse.py) measures a student's choice against, and what the planted
+    Numero player (planted.py) follows.
+
+    - `steps`: what it would play from here to end the turn (wild steps first, then the take,
+      build or discard), challenges left aside;
+    - `take`: the take it values most (with its wild steps: `take_steps`), whether or not it
+      would take, or None when no take is possible;
+    - `others`: every honest build and discard with its value (empty when only a take may end
+      the turn);
+    - `challenge`: the challenge it would make first, if any.
+    """
+
+    steps: list[dict]
+    take: TakePlan | None = None
+    take_steps: list[dict] | None = None
+    others: list[tuple[float, list[dict]]] = field(default_factory=list)
+    challenge: dict | None = None
+
+    @property
+    def takes(self) -> bool:
+        """Does it end the turn with a take?"""
+        return self.steps[-1]["type"] == "take"
+
+
 class ExpertBot(NumeroBot):
     level = "expert"
 
     def plan(self, view):
+        self._prime(view)
+        challenge = self.challenge(view)
+        if challenge is not None:
+            return [challenge]
+        return super().plan(view)
+
+    def judge(self, view) -> Judgement:
+        """Its judgement of this position (see `Judgement`). Deterministic: no dice (its only
+        random choice, an occasional bluff instead of a discard, is not part of it); the
+        same position gives the same judgement, and `plan` plays `steps` (or a challenge, or
+        a bluff in place of a discard)."""
+        self._prime(view)
+        challenge = self.challenge(view) if view.get("challengeable") else None
+        if not numbers_in(view["hand"]):
+            return Judgement([self.wild_only_step(view)], challenge=challenge)
+        if view["final_turn"] or view["solitaire"]:
+            plan = self.must_take_plan(view)
+            if plan is None:
+                return Judgement([self.fallback(view)], challenge=challenge)
+            steps = plan_steps(view, plan)
+            return Judgement(steps, plan, steps, challenge=challenge)
+        items = search_items(view["centre"])
+        takes = self.take_options(view, items)
+        others = self.builds_and_discards(view, items)
+        best = max([(value, steps) for value, steps, _plan in takes] + others, key=lambda o: o[0])
+        top = max(takes, key=lambda o: o[0]) if takes else None
+        return Judgement(best[1], top[2] if top else None, top[1] if top else None, others,
+                         challenge)
+
+    def _prime(self, view) -> None:
         scoring = view["options"]["scoring"]
         self.rate = POINTS_PER_CARD if scoring else 1.0
         # The points search costs much more than the cards search in a crowded centre with
@@ -87,10 +174,6 @@ class ExpertBot(NumeroBot):
         self.take_rate = self.rate if scoring and crowded else 1.0
         self.known = Knowledge(view)
         self._exposure: dict = {}
-        challenge = self.challenge(view)
-        if challenge is not None:
-            return [challenge]
-        return super().plan(view)
 
     # ----- challenges ----------------------------------------------------------------------
     def challenge(self, view):
@@ -104,20 +187,19 @@ class ExpertBot(NumeroBot):
     # ----- the opponent's chances -------------------------------------------------------------
     def exposure(self, items: list[tuple[int, tuple]]) -> float:
         """Expected best take (in objective units) the next player can make on `items`."""
-        key = tuple((v, f[0]) for v, f in items)
+        key = tuple(sorted((v, f[0]) for v, f in items))
         hit = self._exposure.get(key)
         if hit is not None:
             return hit
         gains = []
-        if items:
-            search = TakeSearch(items)
-            for value in range(1, 16):
-                p = self.known.holds(value, self.known.next_hand)
-                if p <= 0:
-                    continue
-                plan = search.best(f"{value}g")
-                if plan is not None:
-                    gains.append((plan.cards * self.rate, p))
+        largest = largest_takes(key) if items else ()
+        for value in range(1, 16) if items else ():
+            p = self.known.holds(value, self.known.next_hand)
+            if p <= 0:
+                continue
+            cards = largest[value]
+            if cards:
+                gains.append((cards * self.rate, p))
         gains.sort(reverse=True)
         expected, miss = 0.0, 1.0
         for gain, p in gains:
@@ -144,10 +226,11 @@ class ExpertBot(NumeroBot):
                             [{"type": "discard", "card": card}]))
         return options
 
-    def turn(self, view):
-        items = search_items(view["centre"])
+    def take_options(self, view, items) -> list[tuple[float, list[dict], TakePlan]]:
+        """The best take of each taking card (wild cards included), valued as `turn` values
+        it: (value, steps, plan)."""
         hand = view["hand"]
-        options: list[tuple[float, list[dict]]] = []
+        options = []
         search = TakeSearch(items, tuple(wilds_in(hand)), self.objective)
         for card in sorted(set(numbers_in(hand))):
             plan = search.best(card)
@@ -157,7 +240,12 @@ class ExpertBot(NumeroBot):
                 for used in [card] + [w for w, _k in plan.wild_steps]:
                     rest.remove(used)
                 options.append((plan.score * self.take_rate - self.exposure(left)
-                                + self.follow_up(left, rest), plan_steps(view, plan)))
+                                + self.follow_up(left, rest), plan_steps(view, plan), plan))
+        return options
+
+    def turn(self, view):
+        items = search_items(view["centre"])
+        options = [(value, steps) for value, steps, _plan in self.take_options(view, items)]
         options += self.builds_and_discards(view, items)
         best = max(options, key=lambda o: o[0])
         # Sometimes, when it would only discard, bluff instead if that is about as good.
@@ -173,8 +261,13 @@ class ExpertBot(NumeroBot):
     def follow_up(self, items, rest) -> float:
         """What my remaining hand could take next turn on the centre I leave (if the
         opponent leaves it), counted at FOLLOW_WEIGHT."""
-        plan = best_take(items, rest, "cards", use_wilds=False)
-        return FOLLOW_WEIGHT * plan.cards * self.rate if plan else 0.0
+        values = {value_of(c) for c in rest if is_number(c)}
+        if not (items and values):
+            return 0.0
+        # = best_take(items, rest, "cards", use_wilds=False).cards, remembered per centre
+        largest = largest_takes(tuple(sorted((v, f[0]) for v, f in items)))
+        cards = max(largest[v] for v in values)
+        return FOLLOW_WEIGHT * cards * self.rate if cards else 0.0
 
     def build_value(self, view, items, card, indices, honest: bool) -> float:
         centre = view["centre"]
@@ -214,8 +307,15 @@ class ExpertBot(NumeroBot):
 
     # ----- when only a take may end the turn -------------------------------------------------
     def must_take(self, view):
+        plan = self.must_take_plan(view)
+        if plan is None:  # cannot happen: the engine skips a player with no take
+            return [self.fallback(view)]
+        return plan_steps(view, plan)
+
+    def must_take_plan(self, view) -> TakePlan | None:
+        """The take it makes when only a take may end the turn (None: no take possible)."""
         if not view["solitaire"]:
-            return super().must_take(view)
+            return best_take(search_items(view["centre"]), view["hand"], self.objective)
         items = search_items(view["centre"])
         hand = view["hand"]
         best, best_value = None, None
@@ -234,8 +334,8 @@ class ExpertBot(NumeroBot):
                 if best_value is None or value > best_value:
                     best, best_value = plan, value
         if best is None:
-            return super().must_take(view)
-        return plan_steps(view, best)
+            return best_take(items, hand, self.objective)
+        return best
 
     def wild_only_step(self, view):
         """Only wild cards in hand: play one where it makes the centre safer, else drop it."""

@@ -19,13 +19,46 @@ def is_bool(value) -> bool:
     return type(value) is bool
 
 
+_ALL_WILDS = ("subtract", "multiply", "divide", "fraction", "power")
+# The spec's teaching levels as options (also the presets, games/engine/numero/__init__.py).
+LEVELS = {
+    1: {"max_number": 10, "wilds": [], "scoring": False, "challenges": False},
+    2: {"max_number": 15, "wilds": [], "scoring": False, "challenges": False},
+    3: {"max_number": 15, "wilds": ["subtract"], "scoring": False, "challenges": False},
+    4: {"max_number": 15, "wilds": ["subtract", "multiply", "divide"], "scoring": False,
+        "challenges": False},
+    5: {"max_number": 15, "wilds": ["subtract", "multiply", "divide", "fraction"],
+        "scoring": False, "challenges": False},
+    6: {"max_number": 15, "wilds": list(_ALL_WILDS), "scoring": False, "challenges": False},
+    7: {"max_number": 15, "wilds": list(_ALL_WILDS), "scoring": True, "challenges": False},
+    8: {"max_number": 15, "wilds": list(_ALL_WILDS), "scoring": True, "challenges": True},
+}
+
+
+def is_level(value) -> bool:
+    return type(value) is int and value in LEVELS
+
+
 def options_spec():
     return {
         "max_number": (15, lambda v: type(v) is int and v in (10, 15)),
         "wilds": (lambda _n: [], valid_wilds),
         "scoring": (False, is_bool),
         "challenges": (False, is_bool),
+        # House focus option (docs/rules-numero.md), off by default: a teaching level, whose
+        # pack and scoring the other options given with it may change (e.g. chosen wilds).
+        "level": (None, is_level),
     }
+
+
+def with_level(options):
+    """The options with a valid `level` expanded: the level's options first, the options
+    given explicitly on top (`{"level": 4, "wilds": ["divide"]}`: level 4 with only the
+    divide wild cards). Anything else is left for the ordinary checks."""
+    if type(options) is not dict or not is_level(options.get("level")):
+        return options
+    level = {k: list(v) if type(v) is list else v for k, v in LEVELS[options["level"]].items()}
+    return {**level, **options}
 
 
 def check_options(options: dict, solitaire: bool) -> None:

@@ -1,6 +1,21 @@
 """Numero's (and Numero Solitaire's) skill measures and evidence extractors
-(shared/spec/skills.md; how each is counted and its known limits: docs/reports.md). Pure:
-reads the analysis `engine.analyse` recorded, and the challenge events."""
+(shared/spec/skills.md, revision 2; how each is counted and its known limits:
+docs/reports.md). Pure: reads the analysis `engine.analyse` recorded (analyse.py: the expert
+bot's judgement of the position before the move) and the challenge events.
+
+- nu.missed_take (strategy): a chance is a turn-ending decision (take, build or discard)
+  where the expert would end the turn with a take (perhaps after wild cards) and a build or
+  discard was allowed (not a last turn, not Solitaire); a miss is a build or discard.
+- nu.best_take (strategy): a chance is a take where a take winning fewer cards than the
+  expert's take was possible right then; a miss is a take winning fewer cards than the
+  expert's; the amount is the cards left behind (the expert's take minus the one made).
+  A move the expert would make is never a miss of either.
+- nu.valid_build (arithmetic, detail "+": a build adds): a chance is a build (tried or
+  made) where a build without its answer card could be tried; a miss is a build refused as
+  `no_answer_card` (this miss only, not also a rule error: `judged_errors`), or with
+  challenges a bluff that was challenged and lost.
+- nu.operations is retired: folded into nu.best_take (`RETIRED`).
+"""
 
 from __future__ import annotations
 
@@ -13,41 +28,41 @@ GAME = "numero"
 
 MEASURES = (
     Measure("nu.missed_take", GAME, "Sees takes",
-            "Built or discarded when a take was possible", "turns",
-            "Notices when cards can be taken.",
-            well_words="spotted a take"),
+            "Built or discarded when the expert would take", "turns",
+            "Takes when taking is the best move.",
+            well_words="spotted a take", family="strategy"),
     Measure("nu.best_take", GAME, "Biggest take",
-            "Took fewer cards than possible", "takes",
-            "Takes as many cards as possible.",
+            "Took fewer cards than the expert's take", "takes",
+            "Takes as many cards as the best take, wild cards included.",
             well_words="took as many cards as possible",
-            amount_words=("card left", "cards left")),
+            amount_words=("card left behind", "cards left behind"), family="strategy"),
     Measure("nu.valid_build", GAME, "Honest builds",
             "Built without the answer in hand", "builds",
             "Builds only when holding the answer card.",
-            well_words="built only with the answer card in hand"),
-    Measure("nu.operations", GAME, "Many operations",
-            "Used one operation when more were possible", "takes with a wild card",
-            "Uses several operations in one take.",
-            well_words="used more than one operation in a take"),
+            well_words="built only with the answer card in hand",
+            family="arithmetic", by_operation=True),
 )
 
+# nu.operations ("uses several operations in one take") was folded into nu.best_take in
+# revision 2: operations only win a take more cards, and a take with fewer cards is one
+# mistake, counted once, as cards left behind (docs/reports.md).
+RETIRED = ("nu.operations",)
+
 BUILD_CHANCE_CODES = frozenset({"", "no_answer_card"})
+BUILD_OPERATION = "+"  # a build adds its card to the centre items it joins
 
 
 def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
     a = m.analysis
     kind = a.get("kind")
     decision = m.version_before
-    if kind in ("take", "build", "discard") and a.get("take_possible"):
-        yield decision, "nu.missed_take", "", bool(a.get("missed_take")) and not err, None
-    if kind == "take" and not err and a.get("chosen") and "cards_left_behind" in a:
-        behind = a["cards_left_behind"]
+    if not err and a.get("take_chance"):
+        yield decision, "nu.missed_take", "", bool(a.get("missed_take")), None
+    if not err and kind == "take" and a.get("best_take_chance"):
+        behind = a.get("cards_left_behind") or 0
         yield decision, "nu.best_take", "", behind > 0, behind
-        if a.get("holding_wild") and "max_operations" in a:
-            one_op = a["chosen"].get("operations") == 1 and a["max_operations"] > 1
-            yield decision, "nu.operations", "", one_op, None
-    if kind == "build" and err in BUILD_CHANCE_CODES:
-        yield decision, "nu.valid_build", "", err == "no_answer_card", None
+    if kind == "build" and err in BUILD_CHANCE_CODES and a.get("wrong_build_possible"):
+        yield decision, "nu.valid_build", BUILD_OPERATION, err == "no_answer_card", None
 
 
 def lost_challenges(moves: list[MoveFacts], seat_names: dict[int, str],
@@ -65,18 +80,23 @@ def lost_challenges(moves: list[MoveFacts], seat_names: dict[int, str],
                 seat = by_name.get(event.get("builder"))
                 build = last_bluff.pop(seat, None) if seat is not None else None
                 if build is not None:
-                    yield build, (build.version_before, "nu.valid_build", "", True, None)
+                    yield build, (build.version_before, "nu.valid_build", BUILD_OPERATION, True, None)
 
 
 SKILLS = GameSkills(
     measures=MEASURES,
-    analysis_keys=("kind", "take_possible", "missed_take", "chosen", "cards_left_behind",
-                   "holding_wild", "max_operations", "bluff", "analysis_error"),
+    analysis_keys=("kind", "take_chance", "missed_take", "best_take_chance", "cards_left_behind",
+                   "wrong_build_possible", "bluff", "analysis_error"),
     per_attempt=per_attempt,
     per_game=lost_challenges,
-    # Simulated games use every wild family (level 6), so that takes can use operations, and
-    # no scoring, so no challenges: a build without the answer card is refused
-    # (`no_answer_card`), never a bluff the player cannot decide is a miss.
-    planted=Planted(PlantedNumero, options={
-        "wilds": ["subtract", "multiply", "divide", "fraction", "power"]}),
+    # A build refused for want of its answer card is an nu.valid_build miss only (one
+    # mistake, one measure), not also a rule error.
+    judged_errors={"no_answer_card": "nu.valid_build"},
+    # 2: revision 2 (the expert's judgement, nu.operations folded into nu.best_take).
+    analysis_revision=2,
+    # Simulated games are level 4 (subtract, multiply and divide wild cards: takes can use
+    # them, and the expert's takes often do) without scoring, so without challenges: a build
+    # without the answer card is refused (`no_answer_card`), never a bluff the player cannot
+    # decide is a miss. Level 4 rather than 6: as many chances per game, found faster.
+    planted=Planted(PlantedNumero, options={"wilds": ["subtract", "multiply", "divide"]}),
 )

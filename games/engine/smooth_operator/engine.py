@@ -1,7 +1,8 @@
 """Smooth Operator (`smooth_operator`): the state, the moves and the automatic turn flow.
 
 State (plain JSON):
-    game, players, options {"target"}, seed, shuffles, finished, winners,
+    game, players, options {"target"; "focus_operators", "low_range", "high_range" only when
+    given}, seed, shuffles, finished, winners,
     order (play order), order_draws (the public low-deck draws that set it, [] if fixed),
     hands {name: [codes]}, decks {"high", "low", "operator": [cards, top first]} (hidden),
     discards {"high", "low", "operator": [cards, newest last]} (face up, public),
@@ -43,7 +44,16 @@ class SmoothOperatorEngine(Engine):
     title = "Smooth Operator"
     min_players = 2
     max_players = 4
-    OPTIONS = {"target": (500, _is_target)}
+    OPTIONS = {
+        "target": (500, _is_target),
+        # House focus options (docs/rules-smooth-operator.md), off by default.
+        "focus_operators": (None, rules.is_focus_operators),
+        "low_range": (None, rules.range_check(1, 10)),
+        "high_range": (None, rules.range_check(11, 20)),
+    }
+    # Options that are off unless given: left out of the resolved options (and so out of the
+    # state) when not given, so that a game without them is exactly what it always was.
+    HOUSE_OPTIONS = ("focus_operators", "low_range", "high_range")
     SETUP_KEYS = frozenset({"order", "hands", "high_deck", "low_deck", "operator_deck"})
     ACTIONS = {
         "play": {"card": one_of(*rules.OPERATOR_CODES)},
@@ -54,6 +64,15 @@ class SmoothOperatorEngine(Engine):
     }
 
     # ----- set-up -------------------------------------------------------------------
+    def resolve_options(self, options, player_count):
+        resolved = super().resolve_options(options, player_count)
+        for name in self.HOUSE_OPTIONS:
+            if resolved[name] is None:
+                del resolved[name]
+            else:
+                resolved[name] = list(resolved[name])
+        return resolved
+
     def _new_game(self, players, options, seed, setup):
         state, to_deal = new_state(self.key, players, options, seed, setup)
         events: list[dict] = []

@@ -36,6 +36,56 @@ LOW_PACK = tuple(v for v in LOW_VALUES for _ in range(NUMBER_COPIES))
 OPERATOR_PACK = tuple(code for code in OPERATOR_CODES for _ in range(OPERATOR_COPIES[code]))
 
 
+# ----- focus options (house rules, docs/rules-smooth-operator.md) ---------------------------
+# A focused operator pack: FOCUS_COPIES of each focused arithmetic sign (the cards of three
+# packs), UNFOCUSED_COPIES of each other arithmetic sign, the 12 special cards as usual (one
+# focused sign: 72 cards, as many as the standard operator deck).
+FOCUS_COPIES = 45
+UNFOCUSED_COPIES = 5
+
+
+def is_focus_operators(value) -> bool:
+    """1 to 3 different arithmetic signs, e.g. ["/", "-"]."""
+    return (type(value) is list and 1 <= len(value) <= 3
+            and all(type(v) is str and v in ARITHMETIC for v in value) and len(set(value)) == len(value))
+
+
+def range_check(low: int, high: int):
+    """A predicate for [a, b] with low <= a <= b <= high (whole numbers)."""
+    def check(value) -> bool:
+        return (type(value) is list and len(value) == 2 and all(type(v) is int for v in value)
+                and low <= value[0] <= value[1] <= high)
+    return check
+
+
+def operator_copies(options: dict) -> dict[str, int]:
+    """How many of each operator card the options' pack holds."""
+    focus = options.get("focus_operators")
+    if not focus:
+        return dict(OPERATOR_COPIES)
+    return {code: (FOCUS_COPIES if code in focus else UNFOCUSED_COPIES) if code in ARITHMETIC
+            else OPERATOR_COPIES[code] for code in OPERATOR_CODES}
+
+
+def operator_pack(options: dict) -> tuple[str, ...]:
+    copies = operator_copies(options)
+    return tuple(code for code in OPERATOR_CODES for _ in range(copies[code]))
+
+
+def high_values(options: dict) -> tuple[int, ...]:
+    low, high = options.get("high_range") or (HIGH_VALUES[0], HIGH_VALUES[-1])
+    return tuple(range(low, high + 1))
+
+
+def low_values(options: dict) -> tuple[int, ...]:
+    low, high = options.get("low_range") or (LOW_VALUES[0], LOW_VALUES[-1])
+    return tuple(range(low, high + 1))
+
+
+def number_pack(values) -> list[int]:
+    return [v for v in values for _ in range(NUMBER_COPIES)]
+
+
 def high_components() -> list[int]:
     return list(HIGH_PACK)
 

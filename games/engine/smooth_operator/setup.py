@@ -61,7 +61,7 @@ def _is_operator_list(value) -> bool:
     return type(value) is list and all(type(c) is str and c in rules.CANONICAL for c in value)
 
 
-def _check_setup(players: list[str], setup: dict) -> tuple:
+def _check_setup(players: list[str], setup: dict, options: dict) -> tuple:
     order = setup.get("order")
     if order is not None and (type(order) is not list or sorted(order, key=str) != sorted(players)
                               or not all(type(p) is str for p in order)):
@@ -77,10 +77,11 @@ def _check_setup(players: list[str], setup: dict) -> tuple:
     used = Counter(operator_deck or [])
     for hand in hands.values():
         used.update(hand)
-    if any(n > rules.OPERATOR_COPIES[code] for code, n in used.items()):
+    copies = rules.operator_copies(options)
+    if any(n > copies[code] for code, n in used.items()):
         raise BadScenario("The setup uses an operator card more often than the deck holds it.")
-    high_deck = _check_numbers(setup, "high_deck", rules.HIGH_VALUES)
-    low_deck = _check_numbers(setup, "low_deck", rules.LOW_VALUES)
+    high_deck = _check_numbers(setup, "high_deck", rules.high_values(options))
+    low_deck = _check_numbers(setup, "low_deck", rules.low_values(options))
     return order, hands, high_deck, low_deck, operator_deck
 
 
@@ -88,7 +89,7 @@ def new_state(key: str, players: list[str], options: dict, seed: int,
               setup: dict) -> tuple[dict, list[str]]:
     """The state before the deal and the first flip, and the players still to be dealt
     three cards (those without a hand fixed by the setup), in play order."""
-    order, hands, high_deck, low_deck, operator_deck = _check_setup(players, setup)
+    order, hands, high_deck, low_deck, operator_deck = _check_setup(players, setup, options)
     state = {"game": key, "players": players, "options": options, "seed": seed,
              "shuffles": 0, "finished": False, "winners": []}
     order_draws: list[dict] = []
@@ -96,10 +97,12 @@ def new_state(key: str, players: list[str], options: dict, seed: int,
         order, order_draws = draw_order(state, players)
     placed = [card for hand in hands.values() for card in hand]
     decks = {
-        "high": high_deck if high_deck is not None else shuffled(state, rules.high_components()),
-        "low": low_deck if low_deck is not None else shuffled(state, rules.low_components()),
+        "high": high_deck if high_deck is not None
+        else shuffled(state, rules.number_pack(rules.high_values(options))),
+        "low": low_deck if low_deck is not None
+        else shuffled(state, rules.number_pack(rules.low_values(options))),
         "operator": list(operator_deck) if operator_deck is not None
-        else shuffled(state, rules.without(rules.OPERATOR_PACK, placed)),
+        else shuffled(state, rules.without(rules.operator_pack(options), placed)),
     }
     state.update({
         "order": list(order),

@@ -1,63 +1,120 @@
-"""Smooth Operator's skill measures and evidence extractors (shared/spec/skills.md; how each
-is counted: docs/reports.md). Pure: reads the analysis `engine.analyse` recorded."""
+"""Smooth Operator's skill measures and evidence extractors (shared/spec/skills.md, revision 2;
+how each is counted: docs/reports.md). Pure: reads the analysis `engine.analyse` recorded.
+
+- so.lowest_operator (strategy): a response judged by the expert bot's own evaluation of every
+  legal card (the award now plus what the kept hand will still give away); a chance is a
+  response where some card is worse than the expert's, a miss a card worse than it, the amount
+  the points given away (the regret).
+- so.even_division (arithmetic, ÷): a chance is a decision where ÷ could be tried (holding ÷ to
+  answer, or Free Choice as the active player) on a pair that does not divide exactly; a miss
+  is trying ÷ there (refused: uneven_division, judged here and not also as a rule error). An
+  exact ÷ cannot be got wrong arithmetically: skipping one is strategy (so.lowest_operator).
+- so.specials (strategy): one active turn; only what the expert bot never does is a miss
+  (analyse.specials_verdict); amount: the points missed.
+- so.mental_math (arithmetic, per operation): the answer given with an accepted move.
+"""
 
 from __future__ import annotations
 
 from typing import Iterator
 
 from ..skills import Candidate, GameSkills, Measure, MoveFacts, Planted
+from . import rules
+from .analyse import CLEAR_FREE_CHOICE_GAIN, response_regrets, specials_verdict
 from .planted import PlantedSmoothOperator
 
 GAME = "smooth_operator"
+DIVISION = "÷"
 
 MEASURES = (
-    Measure("so.lowest_operator", GAME, "Fewest points",
-            "Chose a higher operator when a lower one was in hand", "turns",
-            "When responding, gives away the fewest points possible.",
-            well_words="chose the operator that gives the fewest points",
-            amount_words=("point above the lowest", "points above the lowest")),
+    Measure("so.lowest_operator", GAME, "Best card",
+            "Gave away more points than the best card would", "responses",
+            "When responding, plays the card that gives away the fewest points, now and with the "
+            "hand it keeps (as the expert computer player judges it).",
+            well_words="chose the card that gives away the fewest points",
+            amount_words=("point given away", "points given away"),
+            family="strategy"),
     Measure("so.even_division", GAME, "Exact division",
-            "Missed when division was exact (or tried an uneven one)", "turns",
+            "Tried ÷ when it does not divide exactly", "turns when ÷ does not divide exactly",
             "Knows when ÷ works out exactly.",
-            well_words="spotted when dividing works out exactly"),
+            well_words="knew when dividing does not work out exactly",
+            family="arithmetic", by_operation=True),
     Measure("so.specials", GAME, "Special cards",
-            "Wasted a special card", "turns with a special",
-            "Plays ‘free choice’ when it raises the points and never doubles 0.",
-            well_words="used the special cards well"),
+            "Wasted a special card", "turns with a special card to use",
+            "Plays Free Turn, gives Free Choice its best sign, uses Free Choice when it adds "
+            f"{CLEAR_FREE_CHOICE_GAIN} points or more or wins the game, and never doubles 0.",
+            well_words="used the special cards well",
+            amount_words=("point missed", "points missed"),
+            family="strategy"),
     Measure("so.mental_math", GAME, "Mental maths",
             "Worked out the answer wrong", "answers",
             "Computes the result before playing the card.",
-            well_words="worked out the answer correctly"),
+            well_words="worked out the answer correctly",
+            family="arithmetic", by_operation=True),
 )
+
+
+def division_possible(kind, hand) -> bool:
+    """Whether ÷ can be tried at this decision: held when answering (a response, or stuck),
+    or a Free Choice held by the active player."""
+    return "/" in hand if kind in ("response", "penalty") else kind == "specials" and "free_choice" in hand
+
+
+def _regrets(a: dict) -> dict:
+    """The recorded regrets; for an analysis recorded before they were (no discards known),
+    the same evaluation with the pack's odds."""
+    regrets = a.get("regrets")
+    if regrets is None and a.get("hand") and a.get("high") is not None and a.get("low"):
+        regrets = response_regrets(a["hand"], a["high"], a["low"])
+    return regrets or {}
+
+
+def _specials(a: dict) -> tuple[bool, str, float]:
+    if "specials_chance" in a:
+        return bool(a["specials_chance"]), a.get("specials_miss") or "", a.get("specials_given_up") or 0.0
+    chosen = a.get("chosen")  # recorded before the verdict was: judged without the target
+    action = {"type": "end_turn"} if chosen == "end_turn" else \
+        {"type": "special", "card": chosen, "sign": a.get("sign")}
+    return specials_verdict(a.get("specials_held") or (), a.get("turn_points") or 0, a.get("doubles") or 0,
+                            a.get("free_choice_points") or {}, action)
 
 
 def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
     a = m.analysis
     kind = a.get("kind")
     decision = m.version_before
+    hand, high, low = a.get("hand") or (), a.get("high"), a.get("low")
+    if high is not None and low and high % low and division_possible(kind, hand):
+        yield decision, "so.even_division", DIVISION, err == "uneven_division", None
+    if err:
+        return  # a refused try: an uneven ÷ is the so.even_division miss above, any other a rule error
     if kind == "response":
-        if a.get("distinct_values", 0) >= 2:
-            above = a.get("above_lowest") or 0
-            yield decision, "so.lowest_operator", "", above > 0, above
-        if a.get("holds_division"):
-            lowest = a.get("lowest_cards") or ()
-            skipped_exact = not err and "/" in lowest and a.get("chosen") not in lowest
-            yield decision, "so.even_division", "", err == "uneven_division" or skipped_exact, None
-    elif kind == "specials" and a.get("specials_held"):
-        wasted = a.get("ended_with_raising_free_choice_unplayed") or a.get("double_on_zero")
-        yield ("turn", a.get("turn")), "so.specials", "", bool(wasted) and not err, None
+        regrets = _regrets(a)
+        if any(r > 0 for r in regrets.values()):
+            regret = regrets.get(a.get("chosen"), 0.0)
+            yield decision, "so.lowest_operator", "", regret > 0, regret
+    elif kind == "specials":
+        chance, miss, given_up = _specials(a)
+        if chance:
+            yield ("turn", a.get("turn")), "so.specials", "", bool(miss), given_up if miss else 0.0
     # The answer judged is the one given with the move that was played: a try the rules
-    # refused is a rule error only (all.rule_errors), whatever answer came with it.
-    if a.get("answer_correct") is not None and not err:
-        yield decision, "so.mental_math", "", not a["answer_correct"], None
+    # refused is never a mental-maths miss, whatever answer came with it.
+    if a.get("answer_correct") is not None:
+        operation = a.get("answer_operation") or rules.SYMBOL.get(
+            a.get("sign") if kind == "specials" else a.get("chosen"), "")
+        yield decision, "so.mental_math", operation, not a["answer_correct"], None
 
 
 SKILLS = GameSkills(
     measures=MEASURES,
-    analysis_keys=("kind", "distinct_values", "above_lowest", "holds_division", "lowest_cards",
-                   "chosen", "specials_held", "ended_with_raising_free_choice_unplayed",
-                   "double_on_zero", "turn", "answer_correct", "analysis_error"),
+    analysis_keys=("kind", "hand", "high", "low", "chosen", "sign", "regrets", "turn",
+                   "specials_held", "turn_points", "doubles", "free_choice_points",
+                   "specials_chance", "specials_miss", "specials_given_up",
+                   "answer_correct", "answer_operation", "analysis_error"),
     per_attempt=per_attempt,
+    judged_errors={"uneven_division": "so.even_division"},
+    # 2: the measures of revision 2 (expert regrets, specials verdicts, operations).
+    analysis_revision=2,
     # Simulated games to 500 points: many chances each.
     planted=Planted(PlantedSmoothOperator, options={"target": 500}),
 )
