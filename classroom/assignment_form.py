@@ -7,10 +7,12 @@ when the teacher picks another game.
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.utils import timezone
 
-from games import registry
+from games import practice, registry
 from games.spec import GameSpec
 
 from . import presets
@@ -54,6 +56,12 @@ class AssignmentForm(forms.Form):
     ])
     students = forms.ModelMultipleChoiceField(label="Students", required=False, queryset=None,
                                               widget=forms.CheckboxSelectMultiple)
+    # "Practise this" (reports' Practise links): what is practised, as JSON (games/practice.py
+    # `Focus.as_json`), and whether its games are dealt with the practice cards.
+    focus = forms.CharField(required=False, widget=forms.HiddenInput)
+    focus_cards = forms.BooleanField(
+        label="Deal the practice cards (recommended): the games give this skill many more chances",
+        required=False)
     title = forms.CharField(label="Title (optional)", max_length=100, required=False, strip=True,
                             help_text="Leave empty to use the game and level, e.g. “Numero: Level 3”.")
 
@@ -91,6 +99,17 @@ class AssignmentForm(forms.Form):
                 self.fields[name].required = False
         if not self.has_mental_math:
             del self.fields["mental_math"]
+        # The practice, when there is one: shown in words; it belongs to one game, so when
+        # the teacher picks another game it is set aside (and said so).
+        self.practice = practice.from_json(_json(self.data.get("focus") if data is not None
+                                                 else self.initial.get("focus")))
+        self.practice_other_game = self.practice is not None and self.practice.game != self.game
+        if self.practice_other_game:
+            self.practice = None
+
+    @property
+    def practice_words(self) -> list[str]:
+        return practice.options_words(self.practice.options) if self.practice else []
 
     def _bot_count_within_range(self, value) -> int:
         """A count carried over from another game may not fit this one's table: nudge it in."""
@@ -145,7 +164,27 @@ class AssignmentForm(forms.Form):
                                 player_count=1 + (data.get("bot_count") or 0))
             except presets.PresetError as exc:
                 self.add_error("preset", str(exc))
+        if not self.errors and self.practice is not None and data.get("focus_cards"):
+            choice = presets.presets_for(self.game).get(data["preset"], {})
+            solo_or_bots = self.is_solo or opponents != Assignment.Opponents.CLASSMATES
+            players = 1 + (data.get("bot_count") or 0) if solo_or_bots else None
+            spec = self.spec
+            problem = practice.options_accepted(
+                self.game, practice.merged_options(choice.get("options", {}), self.practice.options),
+                [players] if players else range(spec.min_players, spec.max_players + 1))
+            if problem:
+                self.add_error("focus_cards", problem)
         return data
+
+    def focus_value(self) -> dict | None:
+        """The practice to store: its focus options only when the practice cards are dealt
+        (without them the games are the level's, and the report still shows before and after)."""
+        if self.practice is None:
+            return None
+        found = self.practice.as_json()
+        if not self.cleaned_data.get("focus_cards"):
+            found["options"] = {}
+        return found
 
     def service_kwargs(self) -> dict:
         """What assignment_create / assignment_update take."""
@@ -158,7 +197,18 @@ class AssignmentForm(forms.Form):
             "goal": data["goal"], "goal_count": data.get("goal_count") or 1,
             "goal_until": data.get("goal_until"), "due_on": data.get("due_on"),
             "students": list(data["students"]) if data.get("audience") == CHOSEN else [],
+            "focus": self.focus_value(),
         }
+
+
+def _json(value) -> dict | None:
+    if isinstance(value, dict):
+        return value
+    try:
+        found = json.loads(value) if value else None
+    except (TypeError, ValueError):
+        return None
+    return found if isinstance(found, dict) else None
 
 
 def initial_from_assignment(assignment: Assignment) -> dict:
@@ -170,6 +220,8 @@ def initial_from_assignment(assignment: Assignment) -> dict:
         "goal": assignment.goal, "goal_count": assignment.goal_count,
         "goal_until": assignment.goal_until, "due_on": assignment.due_on,
         "audience": CHOSEN if chosen else WHOLE_CLASS, "students": chosen,
+        "focus": json.dumps(assignment.focus) if assignment.focus else "",
+        "focus_cards": bool(assignment.focus.get("options")) if assignment.focus else False,
     }
 
 

@@ -60,6 +60,11 @@ class Assignment(models.Model):
     goal_until = models.DateField(null=True, blank=True)
     due_on = models.DateField(null=True, blank=True)
     students = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="assignments")
+    # A "Practise this" assignment: what it practises (games/practice.py `Focus.as_json`:
+    # game, measure, detail, label, the focus options and the evidence details the report's
+    # before/after counts); {} for an ordinary assignment. `options` already include the
+    # focus options.
+    focus = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -9,6 +9,7 @@ urlpatterns = [
     path("teach/classes/<int:pk>/reports/recompute/", views.recompute, name="recompute"),
     path("teach/classes/<int:pk>/reports/moves/", views.moves, name="moves"),
     path("teach/classes/<int:pk>/reports/facts/", views.facts, name="facts"),
+    path("teach/classes/<int:pk>/reports/practise/", views.practise, name="practise"),
     path("teach/classes/<int:pk>/reports/students/<int:student_id>/", views.student_report,
          name="student"),
     path("teach/classes/<int:pk>/reports/students/<int:student_id>/report.pdf", views.student_pdf,

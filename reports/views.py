@@ -7,17 +7,25 @@ classes: anything else is a 404), and everything else through that class.
 
 from __future__ import annotations
 
-from datetime import date
+import json
+from datetime import date, timedelta
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import student_required, teacher_required
+from classroom import presets as classroom_presets
 from classroom import selectors as classroom_selectors
 from classroom.views.common import teacher_class
+from games import practice, registry
+from games.ratings import JUST_RIGHT
+from games.selectors.ratings import student_ratings
 
 from . import charts, selectors, services
 from .exports import csv as csv_export
@@ -25,7 +33,8 @@ from .exports import jobs, pdf, rows
 from .measures import measure_by_id
 from .models import RecomputeJob
 from .rendering import dashboard_context
-from .words import family_of, growth_sentence, student_sentence
+from .words import (child_range_sentence, child_totals_sentence, family_of, growth_sentence,
+                    student_sentence)
 
 
 def _bad_request(request, message: str, classroom=None):
@@ -56,8 +65,73 @@ def _student(request, classroom, raw):
 @teacher_required
 def dashboard(request, pk: int):
     classroom = teacher_class(request, pk)
-    return render(request, "reports/dashboard.html",
-                  dashboard_context(classroom=classroom, assignment=_assignment(request, classroom)))
+    assignment = _assignment(request, classroom)
+    context = dashboard_context(classroom=classroom, assignment=assignment)
+    if assignment is not None and assignment.focus:
+        # A "Practise this" assignment's report: each student's skill before it and in it.
+        context["outcomes"] = selectors.focus_outcomes(classroom=classroom, assignment=assignment)
+        context["focused"] = assignment
+    return render(request, "reports/dashboard.html", context)
+
+
+# ----- "Practise this" ------------------------------------------------------------------
+
+PRACTICE_GAMES = 3      # the prefilled number of games
+PRACTICE_DAYS = 7       # the prefilled due date: a week from today
+
+
+@teacher_required
+def practise(request, pk: int):
+    """A report's "Practise this": the assignment form, prefilled (game, focus options, number
+    of games, due date, who) for one student, a group (several ?student=) or the class (none).
+    Only a redirect to the form: a GET creates nothing; the teacher checks and sets it.
+    Without ?measure= (the Practise link beside a student's name) the student's weakest skill
+    is practised."""
+    classroom = teacher_class(request, pk)
+    q = request.GET
+    raw_students = q.getlist("student")
+    if len(raw_students) > 200:
+        return _bad_request(request, "That link names too many students.", classroom)
+    students = [_student(request, classroom, raw) for raw in raw_students]
+    measure_id, detail = q.get("measure", ""), q.get("detail", "")
+    if len(detail) > 40:
+        return _bad_request(request, "That link has a part we could not read.", classroom)
+    if not measure_id:
+        if len(students) != 1:
+            return _bad_request(request, "Choose a skill to practise from the report.", classroom)
+        measure_id = selectors.weakest_measure(classroom=classroom, student=students[0],
+                                               can_practise=practice.practice_game) or ""
+        if not measure_id:
+            return _bad_request(
+                request, f"{students[0].display_name} has not played enough yet for us to pick a "
+                "skill to practise. Set an ordinary assignment, or pick a skill from the report.",
+                classroom)
+    if measure_by_id(measure_id) is None:
+        return _bad_request(request, "That link does not name a skill we measure. Go back to the "
+                            "report and choose Practise this beside a skill.", classroom)
+    weakest = () if detail else selectors.weakest_details(classroom=classroom, measure=measure_id,
+                                                          students=students or None)
+    focus = practice.focus_for(measure_id, detail, weakest)
+    if focus is None:
+        return _bad_request(request, "This skill comes up in every game, so there is no game to "
+                            "practise it in by itself. Set an ordinary assignment instead.", classroom)
+    spec = registry.spec_for(focus.game)
+    query = {
+        "game": focus.game,
+        "preset": practice.preset_for(focus.game, focus.options) or spec.presets[0].key,
+        "title": f"Practise {focus.label}"[:100],
+        "goal": "play", "goal_count": PRACTICE_GAMES,
+        "due_on": (timezone.localdate() + timedelta(days=PRACTICE_DAYS)).isoformat(),
+        "audience": "chosen" if students else "class",
+        "student": [s.pk for s in students],
+        "focus": json.dumps(focus.as_json()),
+        "focus_cards": "on",
+    }
+    if JUST_RIGHT in classroom_presets.bot_level_choices(focus.game):
+        query["bot_level"] = JUST_RIGHT
+    query["students"] = query.pop("student")
+    url = reverse("classroom:assignment_create", args=[classroom.pk])
+    return redirect(f"{url}?{urlencode(query, doseq=True)}")
 
 
 @teacher_required
@@ -138,6 +212,8 @@ def student_report(request, pk: int, student_id: int):
                if sm.trend else "" for i, sm in enumerate(measures)}
     return render(request, "reports/student.html", {
         "classroom": classroom, "student": student,
+        "ratings": student_ratings(student=student),
+        "outcomes": selectors.focus_outcomes(classroom=classroom, student=student),
         "measures": bool(measures),
         "families": [(fam, [(sm, charted[sm.cell.measure.id]) for sm in group])
                      for fam, group in selectors.measures_by_family(measures)],
@@ -245,6 +321,7 @@ def my_progress(request):
             "measure": m, "cell": cell,
             "sentence": student_sentence(m, cell.misses, cell.chances),
             "growth": growth_sentence(before=om.before, recent=om.recent),
+            "likely": child_range_sentence(cell.misses, cell.chances),
             "great": cell.band.key == "strong",
         }
         family = family_of(m)
@@ -255,6 +332,8 @@ def my_progress(request):
     ops = [{"cell": op, "sentence": op.child_sentence(), "great": op.band.key == "strong"}
            for op in own.ops]
     return render(request, "reports/my_progress.html", {
+        "ratings": student_ratings(student=request.user),
+        "given_away": child_totals_sentence(own.totals),
         "items": [item for _, group in groups for item in group], "groups": groups, "ops": ops,
         "facts": own.facts, "range": selectors.FACT_RANGE,
         "known": own.facts.known(), "practise": own.facts.practise(),

@@ -251,7 +251,11 @@ class Total:
 
     @property
     def value(self) -> int | float:
-        return int(round(self.amount)) if abs(self.amount - round(self.amount)) < 0.05 else round(self.amount, 1)
+        """Whole numbers from 10 up ("178 points", not "177.6": the regrets behind it are the
+        expert's estimates); one decimal below, where it still says something ("0.4 points")."""
+        if abs(self.amount) >= 10 or abs(self.amount - round(self.amount)) < 0.05:
+            return int(round(self.amount))
+        return round(self.amount, 1)
 
     @property
     def short(self) -> str:
@@ -355,6 +359,28 @@ def student_sentence(measure: Measure | str, misses: int, chances: int, *, who: 
         raise KeyError(f"unknown measure: {measure!r}")
     well = m.well_words or f"did well at “{m.title}”"
     return f"{who} {well} {times(chances - misses)} out of {chances}."
+
+
+def child_range_sentence(misses: int, chances: int) -> str:
+    """How sure the numbers are, for a child: the 90 % range of getting it right, in tenths
+    ("From 28 tries: you get it right about 6 to 8 times in 10."). Empty with too few tries
+    to say (MIN_CHANCES)."""
+    if chances < MIN_CHANCES:
+        return ""
+    low, high = wilson(misses, chances)
+    most, least = round(10 * (1 - low)), round(10 * (1 - high))
+    if most == least:
+        return f"From {chances} tries: you get it right about {most} times in 10."
+    return f"From {chances} tries: you get it right about {least} to {most} times in 10."
+
+
+def child_totals_sentence(totals: list[Total]) -> str:
+    """What better choices would have won, for a child (the strategy totals), or ""."""
+    given = [t.short for t in totals if t.chances and t.value]
+    if not given:
+        return ""
+    return ("Compared with the best play, here is what your choices cost in all your games: "
+            f"{_listed(given, 'and')}. Every game is a chance to win them back!")
 
 
 def table_ways(value: int) -> list[tuple[int, int]]:

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import registry
+from games import practice, registry
 
 from .. import presets
 from ..models import Assignment, Classroom
@@ -16,9 +16,11 @@ from ..models import Assignment, Classroom
 
 def _settings(*, title: str, game: str, preset: str, opponents: str, bot_level: str,
               bot_count: int, mental_math: bool, goal: str, goal_count: int,
-              goal_until: date | None, due_on: date | None) -> dict:
+              goal_until: date | None, due_on: date | None, focus: dict | None = None) -> dict:
     """The stored fields, made consistent: options from the preset (checked by the engine),
-    no opponents for a one-player game, mental maths only where the game has it."""
+    no opponents for a one-player game, mental maths only where the game has it. A "Practise
+    this" `focus` (games/practice.py `Focus.as_json`) adds its focus options to the level's
+    (checked by the engine too) and is stored, for the report's before and after."""
     spec = registry.get(game)
     if spec is None:
         raise presets.PresetError("Choose one of the games in the list.")
@@ -29,9 +31,22 @@ def _settings(*, title: str, game: str, preset: str, opponents: str, bot_level: 
     # A one-player game has no computer players, so its stored level is never used.
     if not spec.is_solo and bot_level not in presets.bot_level_choices(game):
         raise presets.PresetError("Choose a level for the computer players.")
+    options, stored_focus = choice.options, {}
+    found = practice.from_json(focus) if focus else None
+    if found is not None:
+        if found.game != game:
+            raise presets.PresetError(f"This practice is for {registry.spec_for(found.game).name}"
+                                      if registry.get(found.game) else "This practice is for another game.")
+        options = practice.merged_options(choice.options, found.options)
+        counts = [players] if players else range(spec.min_players, spec.max_players + 1)
+        problem = practice.options_accepted(game, options, counts)
+        if problem:
+            raise presets.PresetError(problem)
+        stored_focus = found.as_json()
     return {
-        "title": title.strip() or f"{spec.name}: {choice.label}",
-        "game": game, "preset": preset, "options": choice.options,
+        "title": title.strip() or (f"Practise {stored_focus['label']}" if stored_focus
+                                   else f"{spec.name}: {choice.label}"),
+        "game": game, "preset": preset, "options": options, "focus": stored_focus,
         "opponents": opponents, "bot_level": bot_level, "bot_count": bot_count,
         "mental_math": mental_math and spec.mental_math is not None,
         "goal": goal, "goal_count": goal_count,
@@ -83,7 +98,7 @@ def assignment_duplicate(*, assignment: Assignment, to_classroom: Classroom,
         classroom=to_classroom, created_by=created_by,
         **{field: getattr(assignment, field) for field in (
             "title", "game", "preset", "options", "opponents", "bot_level", "bot_count",
-            "mental_math", "goal", "goal_count", "goal_until", "due_on")})
+            "mental_math", "goal", "goal_count", "goal_until", "due_on", "focus")})
     if to_classroom.pk == assignment.classroom_id:
         copy.students.set(assignment.students.all())
     return copy

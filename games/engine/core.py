@@ -36,6 +36,9 @@ class Engine:
     # declares here; the contract suite (tests/contract/) checks that nothing else appears.
     ERROR_CODES: frozenset[str] = frozenset()
     ACTIONS: dict[str, dict[str, Predicate]] = {}
+    # House options (list-valued, default None): left out of the state when not given, so a
+    # game without them is dealt and stored exactly as before they existed.
+    HOUSE_OPTIONS: tuple[str, ...] = ()
 
     # ----- set-up -------------------------------------------------------------------
     def new_game(
@@ -79,6 +82,11 @@ class Engine:
             else:
                 value = default(player_count) if callable(default) else default
             resolved[name] = value
+        for name in self.HOUSE_OPTIONS:
+            if resolved[name] is None:
+                del resolved[name]
+            else:
+                resolved[name] = list(resolved[name])
         self._check_options(resolved)
         return resolved
 

@@ -8,7 +8,7 @@ See docs/reports.md for the definition of every measure.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterator, Protocol
@@ -75,6 +75,10 @@ class MoveFacts:
 Candidate = tuple[Any, str, str, bool, Any]
 
 PerAttempt = Callable[[MoveFacts, str], Iterator[Candidate]]
+# "Practise this": (measure id, detail, the student's weakest details of that measure, worst
+# first) -> the engine options of a game focused on it; {} for the game's plain options (a
+# strategy measure with no natural focus); None for a measure that is not the game's.
+Practice = Callable[[str, str, Sequence[str]], "dict | None"]
 # (moves of the game, seat id -> player name, the students' seat ids) -> (move, candidate)
 PerGame = Callable[[list[MoveFacts], dict[int, str], set[int]], Iterator[tuple[MoveFacts, Candidate]]]
 
@@ -146,7 +150,11 @@ class GameSkills:
       such a refused attempt is not also counted as a rule error;
     - `analysis_revision`: raised whenever `analyse` or the extractors change what they
       read; moves recorded with an older revision are analysed again (by replaying their
-      game) before their report is recomputed.
+      game) before their report is recomputed;
+    - `practice(measure_id, detail, weakest)`: the engine options of a game that gives that
+      skill more chances (the focus house options of docs/rules-*.md), for a teacher's
+      "Practise this"; pure, and every dict it returns is accepted by the engine's
+      `resolve_options` (None: no practice hook, or a measure that is not the game's).
     """
 
     measures: tuple[Measure, ...]
@@ -156,6 +164,7 @@ class GameSkills:
     planted: Planted | None = None
     judged_errors: Mapping[str, str] = field(default_factory=dict)
     analysis_revision: int = 1
+    practice: Practice | None = None
 
     @property
     def needs_events(self) -> bool:

@@ -17,6 +17,7 @@ from xml.sax.saxutils import escape
 
 from classroom.cards_pdf import _fonts
 from classroom.models import Classroom
+from games.selectors.ratings import student_ratings
 
 from .. import selectors
 from ..words import (band_for, fact_to_practise, family_of, growth_sentence, range_words, seconds,
@@ -58,6 +59,21 @@ def _student_story(classroom: Classroom, student, st) -> list:
              _p(f"In Numberdeck, children play card games that practise arithmetic. Every "
                 f"decision {name} makes is looked at, and these pages say what went well and "
                 f"what to practise next, in {name}'s own games only.", st["body"])]
+    ratings = student_ratings(student=student)
+    if ratings:
+        story.append(_p("Playing level", st["h2"]))
+        story.append(_p(f"Each game keeps a rating of how {name} plays, from every finished game "
+                        f"(the beginner computer player is 1000). {name} sees only the level name.",
+                        st["muted"]))
+        story.extend(_p(f"{r.game_name}: {r.level_name} (rating {r.rating}, {r.trend_words}).", st["body"])
+                     for r in ratings)
+    outcomes = selectors.focus_outcomes(classroom=classroom, student=student)
+    if outcomes:
+        story.append(_p("Focused practice", st["h2"]))
+        story.append(_p(f"Games set to practise one skill, and how {name} did at it before and in "
+                        f"the practice.", st["muted"]))
+        story.extend(_p(f"{o.words}{' (done)' if o.done else ' (still practising)'}.", st["body"])
+                     for o in outcomes)
     measures = selectors.student_measures(classroom=classroom, student=student)
     if not measures:
         story.append(Spacer(1, 3 * mm))

@@ -14,8 +14,8 @@ from django.utils.text import slugify
 from classroom import selectors as classroom_selectors
 from classroom.models import Classroom
 from games import registry
-
 from games.engine.skills import OPERATIONS
+from games.selectors.ratings import students_ratings
 
 from .. import selectors
 from ..measures import RULES, THINK, all_measures
@@ -63,6 +63,8 @@ class Report:
     ops: list[OpCell] = field(default_factory=list)      # operations tried
     totals: list[Total] = field(default_factory=list)    # points given away, cards left behind
     facts: FactGrid | None = None
+    ratings: list = field(default_factory=list)    # games.selectors.ratings.RatingSummary
+    outcomes: list = field(default_factory=list)   # selectors.FocusOutcome ("Practise this")
 
     @property
     def name(self) -> str:
@@ -103,6 +105,11 @@ def class_reports(*, classroom: Classroom) -> list[Report]:
         if tuple(m.amount_words) not in words:
             words.append(tuple(m.amount_words))
 
+    ratings = students_ratings(students=students)
+    outcomes: dict = defaultdict(list)
+    for o in selectors.focus_outcomes(classroom=classroom, students=students):
+        outcomes[o.student.pk].append(o)
+
     def report(sid, student, class_size=0) -> Report:
         mine = [cells[sid].get(m.id) or Cell(m) for m in measures]
         op_cells = [OpCell(op, *ops[sid][op][:2], tuple(sorted(ops[sid][op][2])))
@@ -115,7 +122,8 @@ def class_reports(*, classroom: Classroom) -> list[Report]:
                 totals.append(Total(w, sum(c.amount for c in of), sum(c.chances for c in of),
                                     class_size))
         grid = selectors._grid(facts.get(sid, ()), fm) if fm is not None else None
-        return Report(student, mine, op_cells, totals, grid)
+        return Report(student, mine, op_cells, totals, grid, ratings.get(sid, []) if sid else [],
+                      outcomes.get(sid, []) if sid else [])
 
     reports = [report(s.pk, s) for s in students]
     playing = sum(1 for r in reports if any(c.chances for c in r.cells))
@@ -166,6 +174,18 @@ def skill_rows(*, classroom: Classroom) -> Iterator[list]:
                        "The fact said wrong", c.wrong, c.declared, _pct(c.wrong / c.declared),
                        _pct(low), _pct(high), band_for(c.wrong, c.declared).label,
                        c.median if c.median is not None else "", "", "", c.words]
+        for rating in r.ratings:
+            yield [r.name, "Playing level", f"rating:{rating.key}", "Rating", rating.game_name,
+                   "-", "", rating.games, "", "", "", rating.level_name, "", rating.rating, "rating",
+                   f"Rating {rating.rating} ({rating.trend_words}); the child sees “{rating.level_name}”"]
+        for o in r.outcomes:
+            (bm, bc), (dm, dc) = o.before, o.during
+            yield [r.name, "Practice", f"practice:{o.assignment.pk}:{o.measure.id}"
+                   + (f":{o.assignment.focus.get('detail')}" if o.assignment.focus.get("detail") else ""),
+                   f"Practice: {o.label}", game_name(o.measure.game) if o.measure.game else "All games",
+                   o.measure.miss_words or "-", dm, dc, _pct(dm / dc if dc else None), "", "",
+                   "done" if o.done else "in progress", "", bm, f"before it was set: misses, of {bc} chances",
+                   f"{o.words} ({o.assignment.title})"]
 
 
 DECISION_HEADER = ["Student", "Played at", "Game", "Game number", "Assignment", "Turn", "Move",

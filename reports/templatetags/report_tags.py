@@ -1,9 +1,11 @@
 """Small helpers for the report templates."""
 
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from django import template
 from django.utils.html import format_html
+
+from games.practice import fact_name, practice_game
 
 from ..measures import measure_by_id
 from ..words import BANDS, Band, Total, band_for, range_short
@@ -45,11 +47,45 @@ def error_words(code: str) -> str:
     return str(code).replace("_", " ")
 
 
+def practise_href(practise_url: str, measure_id: str, students=(), detail: str = "") -> str:
+    query = [("measure", measure_id)] + ([("detail", detail)] if detail else [])
+    query += [("student", getattr(s, "pk", s)) for s in students]
+    return f"{practise_url}?{urlencode(query)}"
+
+
 @register.simple_tag
-def skill_cell(cell, moves_url: str, student=None, assignment=None):
+def practise_link(practise_url: str, measure, student=None, group=None, detail: str = "",
+                  what: str = "", short: bool = False):
+    """A "Practise this" link (docs/reports-dashboard.md): for `student`, for a `group` of
+    students (a list of them or their ids), or for the whole class (neither); "" when the
+    measure has no game to practise it in. Plain words; its accessible name starts with the
+    words shown and says what and for whom ("Practise: 7 × 8 for Ann")."""
+    measure_id = getattr(measure, "id", measure)
+    if not practise_url or practice_game(measure_id) is None:
+        return ""
+    what = what or (fact_name(detail) if detail else getattr(measure, "title", measure_id))
+    if student is not None:
+        students, whom = [student], f" for {student.display_name}"
+        shown = ""
+    elif group:
+        students, whom = list(group), f" for the {len(group)} students who need it most"
+        shown = f" ({len(group)} student{'s' if len(group) != 1 else ''})"
+    else:
+        students, whom, shown = [], " for the whole class", " (whole class)"
+    visible = "Practise" if short else "Practise this"
+    return format_html('<a class="practise-link" href="{}" aria-label="{}: {}{}">{}{}</a>',
+                       practise_href(practise_url, measure_id, students, detail), visible, what, whom,
+                       visible, "" if short else shown)
+
+
+@register.simple_tag
+def skill_cell(cell, moves_url: str, student=None, assignment=None, practise_url: str = "",
+               group=None):
     """One skill-table cell, built here rather than by an {% include %} per cell: a class of
     30 has hundreds of cells and the dashboard has a 150 ms budget. Words, a band word and
-    symbol (never colour alone), and both numbers linking to the moves behind them."""
+    symbol (never colour alone), and both numbers linking to the moves behind them; with
+    `practise_url`, a "Practise this" link when something was missed (for `student`, or
+    for the class row: the `group` who need it, else the whole class)."""
     if not cell.chances:
         return format_html('<td class="skill-cell band-none" title="{}"><span class="muted">–'
                            '<span class="sr-only"> no games yet</span></span></td>', cell.words)
@@ -73,10 +109,13 @@ def skill_cell(cell, moves_url: str, student=None, assignment=None):
     if cell.measure.amount_words and cell.measure.family == "strategy" and cell.chances:
         value = Total(tuple(cell.measure.amount_words), cell.amount, cell.chances)
         amount = format_html('<span class="cell-amount">{}</span>', value.short)
+    practise = ""
+    if practise_url and cell.measure.has_misses and cell.misses:
+        practise = practise_link(practise_url, cell.measure, student, group)
     return format_html(
         '<td class="skill-cell band-{}" title="{}"><span class="cell-words">{}</span>{}{}'
-        '<span class="band-label"><span aria-hidden="true">{}</span> {}</span></td>',
-        band.key, cell.words, words, likely, amount, band.symbol, band.label)
+        '<span class="band-label"><span aria-hidden="true">{}</span> {}</span>{}</td>',
+        band.key, cell.words, words, likely, amount, band.symbol, band.label, practise)
 
 
 @register.simple_tag
@@ -137,3 +176,9 @@ def has_family(groups, key) -> bool:
 def measures_of(totals, words) -> list:
     """The measures of a totals table whose amounts read `words`."""
     return totals.measures_of(words)
+
+
+@register.filter
+def needing(table, measure_id):
+    """The students of a skill table whose band on a measure is Practise or Needs help."""
+    return table.needing(measure_id)

@@ -66,6 +66,8 @@ CASES = [
     Case("recompute", cls, "post", ok=302),
     Case("moves", cls, data=lambda w: {"measure": "so.lowest_operator"}),
     Case("facts", cls),
+    # "Practise this": a redirect to the prefilled assignment form (a GET creates nothing).
+    Case("practise", cls, data=lambda w: {"measure": "mg.facts", "detail": "7x8"}, ok=302),
     Case("student", stu),
     Case("student_pdf", stu),
     Case("skills_csv", cls),

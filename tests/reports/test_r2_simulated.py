@@ -20,7 +20,7 @@ from reports.measures import all_measures
 from reports.models import SkillRollup
 from reports.words import OPERATION_WORDS, operation_of, range_words
 
-from .simulated import remove_simulated
+from .simulated import operations_of, remove_simulated
 
 pytestmark = pytest.mark.django_db
 
@@ -34,22 +34,10 @@ def sim(django_db_setup, django_db_blocker):
         remove_simulated(made)
 
 
-def _ops_of(student):
-    """(misses, chances) per operation from the student's roll-ups, summed over the measures."""
-    ids = [m.id for m in all_measures() if m.by_operation]
-    found = {}
-    for row in SkillRollup.objects.filter(student=student, scope="student", week=None, measure__in=ids):
-        op = operation_of(row.detail)
-        if op:
-            misses, chances = found.get(op, (0, 0))
-            found[op] = (misses + row.misses, chances + row.chances)
-    return found
-
-
 def test_pages_and_exports_show_the_simulated_figures(client, sim):
     teacher, classroom = sim.classroom.owner, sim.classroom
     student = sim.students[0]
-    ops = _ops_of(student)
+    ops = operations_of(student)
     assert ops, "Smooth Operator's mental maths gives answers per operation"
     client.force_login(teacher)
     dash = unescape(client.get(reverse("reports:dashboard", args=[classroom.pk])).content.decode())
@@ -92,7 +80,7 @@ def test_pages_and_exports_show_the_simulated_figures(client, sim):
 def test_my_progress_and_xlsx_for_the_simulated_class(client, sim, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
     student = sim.students[0]
-    ops = _ops_of(student)
+    ops = operations_of(student)
     client.force_login(student)
     html = unescape(client.get("/play/progress/").content.decode())
     for op, (misses, chances) in ops.items():

@@ -57,3 +57,19 @@ def test_the_interval_in_words():
     assert cell.range == "about 10-30 %"
     assert cell.words.endswith("(about 10-30 %, from 41 chances)")
     assert Cell(measure_by_id("all.think_time"), 0, 40, 5.5).range_words == ""
+
+
+def test_a_child_reads_how_sure_the_numbers_are_and_what_choices_cost():
+    from reports.words import Total, child_range_sentence, child_totals_sentence
+
+    # 3 wrong of 28: right about 8 to 10 times in 10 (the 90 % range of 25 right of 28).
+    assert child_range_sentence(3, 28) == "From 28 tries: you get it right about 8 to 10 times in 10."
+    assert child_range_sentence(0, 268) == "From 268 tries: you get it right about 10 times in 10."
+    assert child_range_sentence(1, 4) == ""  # too few tries to say
+    totals = [Total(("point given away", "points given away"), 12.4, 9),
+              Total(("card left behind", "cards left behind"), 0.0, 3),
+              Total(("card left behind", "cards left behind"), 3.0, 0)]
+    assert child_totals_sentence(totals) == (
+        "Compared with the best play, here is what your choices cost in all your games: "
+        "12 points given away. Every game is a chance to win them back!")
+    assert child_totals_sentence(totals[1:]) == ""

@@ -11,7 +11,7 @@ came afterwards play no part: that was luck, not skill.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from ..skills import Candidate, GameSkills, Measure, MoveFacts, Planted
 from .planted import PlantedAddOrMultiply
@@ -41,6 +41,15 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
         float(choice.get("given_up") or 0.0) if missed else 0.0
 
 
+# "Practise this" (docs/rules-add-or-multiply.md, "House options: focus"): number cards 3-6,
+# where + and x are close: about 3.6x the am.operation chances of the classic game.
+PRACTICE_RANGE = [3, 6]
+
+
+def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict | None:
+    return {"number_range": list(PRACTICE_RANGE)} if measure_id == "am.operation" else None
+
+
 SKILLS = GameSkills(
     measures=MEASURES,
     analysis_keys=("kind", "round", "operation_choice", "analysis_error"),
@@ -48,4 +57,5 @@ SKILLS = GameSkills(
     # Five rounds (the most): up to five choices a game, about two of them chances.
     planted=Planted(PlantedAddOrMultiply, options={"rounds": 5}),
     analysis_revision=2,
+    practice=practice,
 )

@@ -55,15 +55,6 @@ class MultiplicationEngine(Engine):
     }
 
     # ----- set-up -------------------------------------------------------------------
-    def resolve_options(self, options, player_count):
-        resolved = super().resolve_options(options, player_count)
-        for name in self.HOUSE_OPTIONS:
-            if resolved[name] is None:
-                del resolved[name]
-            else:
-                resolved[name] = list(resolved[name])
-        return resolved
-
     def _new_game(self, players, options, seed, setup):
         state = {
             **self.base_state(players, options, seed),

@@ -17,9 +17,10 @@ recorded (analyse.py: the expert's judgement of the position, the fact a card ne
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections import Counter
+from typing import Iterator, Sequence
 
-from ..skills import Candidate, GameSkills, Measure, MoveFacts, Planted
+from ..skills import Candidate, GameSkills, Measure, MoveFacts, Planted, parse_fact
 from .planted import PlantedMultiplication
 
 GAME = "multiplication"
@@ -73,6 +74,46 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
         yield decision, "mg.facts", fact["needed"], err == "bad_declaration", seconds
 
 
+# "Practise this" (docs/rules-multiplication.md, "House options: focus"): a focused pack deals
+# each focused card three times; with ten cards each a focused game gives the focused facts
+# at least 3x the chances of a classic one (expert self-play, `selfplay --focus`).
+PRACTICE_HAND = 10
+PRACTICE_FACTS = 4    # at most this many weakest facts are focused at once
+TABLE_AFTER = 3       # weakest facts sharing one table: focus that table instead
+
+
+def _fact(detail: str) -> str | None:
+    """"8x7" -> "7x8" (the focus option writes a fact smaller number first)."""
+    fact = parse_fact(detail)
+    return f"{min(fact)}x{max(fact)}" if fact else None
+
+
+def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict | None:
+    """mg.facts:7x8 -> that fact; mg.facts (whole) -> the student's weakest facts, or the
+    table most of them share; the strategy measures -> the plain game."""
+    if measure_id in ("mg.missed_play", "mg.squares"):
+        return {}
+    if measure_id != "mg.facts":
+        return None
+    if detail:
+        fact = _fact(detail)
+        return {"focus_facts": [fact], "hand_size": PRACTICE_HAND} if fact else {}
+    facts: list[str] = []
+    for d in weakest:
+        fact = _fact(d)
+        if fact and fact not in facts:
+            facts.append(fact)
+    if not facts:
+        return {}
+    tables = Counter(n for f in facts[:PRACTICE_FACTS * 2] for n in {int(x) for x in f.split("x")}
+                     if n > 1)
+    if tables:
+        table, count = max(tables.items(), key=lambda kv: (kv[1], kv[0]))
+        if count >= TABLE_AFTER:
+            return {"focus_tables": [table], "hand_size": PRACTICE_HAND}
+    return {"focus_facts": facts[:PRACTICE_FACTS], "hand_size": PRACTICE_HAND}
+
+
 SKILLS = GameSkills(
     measures=MEASURES,
     analysis_keys=("kind", "could_discard", "missed_play", "cards_given_up", "square_chance",
@@ -82,4 +123,5 @@ SKILLS = GameSkills(
     planted=Planted(PlantedMultiplication, options={"hand_size": 10, "turn_limit": 50}),
     judged_errors=JUDGED_ERRORS,
     analysis_revision=2,
+    practice=practice,
 )

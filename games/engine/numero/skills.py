@@ -19,7 +19,7 @@ bot's judgement of the position before the move) and the challenge events.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from ..skills import Candidate, GameSkills, Measure, MoveFacts, Planted
 from .planted import PlantedNumero
@@ -83,6 +83,17 @@ def lost_challenges(moves: list[MoveFacts], seat_names: dict[int, str],
                     yield build, (build.version_before, "nu.valid_build", BUILD_OPERATION, True, None)
 
 
+# "Practise this" (docs/rules-numero.md, "House options: focus"): a teaching level with wild
+# cards. Takes with a wild card go from none a game (the classic game has none) to about 7 at
+# level 4; level 6 adds every family, so the biggest take is more often a long one.
+PRACTICE_LEVELS = {"nu.missed_take": 4, "nu.valid_build": 4, "nu.best_take": 6}
+
+
+def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict | None:
+    level = PRACTICE_LEVELS.get(measure_id)
+    return {"level": level} if level else None
+
+
 SKILLS = GameSkills(
     measures=MEASURES,
     analysis_keys=("kind", "take_chance", "missed_take", "best_take_chance", "cards_left_behind",
@@ -99,4 +110,5 @@ SKILLS = GameSkills(
     # without the answer card is refused (`no_answer_card`), never a bluff the player cannot
     # decide is a miss. Level 4 rather than 6: as many chances per game, found faster.
     planted=Planted(PlantedNumero, options={"wilds": ["subtract", "multiply", "divide"]}),
+    practice=practice,
 )

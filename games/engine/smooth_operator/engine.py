@@ -64,15 +64,6 @@ class SmoothOperatorEngine(Engine):
     }
 
     # ----- set-up -------------------------------------------------------------------
-    def resolve_options(self, options, player_count):
-        resolved = super().resolve_options(options, player_count)
-        for name in self.HOUSE_OPTIONS:
-            if resolved[name] is None:
-                del resolved[name]
-            else:
-                resolved[name] = list(resolved[name])
-        return resolved
-
     def _new_game(self, players, options, seed, setup):
         state, to_deal = new_state(self.key, players, options, seed, setup)
         events: list[dict] = []

@@ -16,7 +16,7 @@ how each is counted: docs/reports.md). Pure: reads the analysis `engine.analyse`
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from ..skills import Candidate, GameSkills, Measure, MoveFacts, Planted
 from . import rules
@@ -105,6 +105,41 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
         yield decision, "so.mental_math", operation, not a["answer_correct"], None
 
 
+# "Practise this" (docs/rules-smooth-operator.md, "House options: focus"): an operation's
+# sign as its operator-card symbol, and what a focused game of it sets.
+SIGN_OF = {"+": "+", "−": "-", "×": "x", "÷": "/"}
+DIVISION_FOCUS = {"focus_operators": ["/"], "low_range": [1, 5]}  # most pairs divide exactly
+PRACTICE_OPERATIONS = 2  # at most this many weakest operations are focused at once
+
+
+def _operations(ops: Sequence[str]) -> dict:
+    signs = []
+    for op in ops:
+        sign = SIGN_OF.get(op)
+        if sign and sign not in signs:
+            signs.append(sign)
+    signs = signs[:PRACTICE_OPERATIONS]
+    if not signs:
+        return {}
+    options: dict = {"focus_operators": signs}
+    if "/" in signs:
+        options["low_range"] = list(DIVISION_FOCUS["low_range"])
+    return options
+
+
+def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict | None:
+    """÷ (exact division, or mental maths with ÷) -> many ÷ cards and low cards 1-5; mental
+    maths with another operation -> many cards of its sign; mental maths as a whole -> the
+    student's weakest operations; the strategy measures -> the plain game."""
+    if measure_id == "so.even_division":
+        return {k: list(v) for k, v in DIVISION_FOCUS.items()}
+    if measure_id == "so.mental_math":
+        return _operations([detail] if detail else weakest)
+    if measure_id in ("so.lowest_operator", "so.specials"):
+        return {}
+    return None
+
+
 SKILLS = GameSkills(
     measures=MEASURES,
     analysis_keys=("kind", "hand", "high", "low", "chosen", "sign", "regrets", "turn",
@@ -117,4 +152,5 @@ SKILLS = GameSkills(
     analysis_revision=2,
     # Simulated games to 500 points: many chances each.
     planted=Planted(PlantedSmoothOperator, options={"target": 500}),
+    practice=practice,
 )
