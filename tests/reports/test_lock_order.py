@@ -39,7 +39,8 @@ RULES = parse_plant("all.rule_errors=0.6")
 
 def almost_finished(classroom, student) -> tuple[Game, object, dict]:
     """A game one move from its end: (game, the seat to move, the final action)."""
-    key = games_for([RULES])[0]
+    # The first game with planted players that a student and one computer player can play.
+    key = next(k for k in games_for([RULES]) if registry.spec_for(k).min_players <= 2 <= registry.spec_for(k).max_players)
     spec = registry.spec_for(key)
     engine = spec.engine
     options = dict(spec.skills.planted.options)

@@ -1,11 +1,9 @@
 """Validity of Smooth Operator's measures (revision 2 of shared/spec/skills.md), played through
 the engine without the database (devtools/validity.py), counted by the reports' own machinery.
 
-- Each measure planted alone at 10, 25 and 40 % is recovered given at least 600 chances (300
-  asked), within max(3 points, 2.6 binomial standard deviations of the planted rate at the
-  chances read): at 600 chances 2.6 SDs are 3.2 points at 10 %, 4.6 at 25 % and 5.2 at 40 %,
-  a band an honest count leaves about 1 time in 100 (a plain ±3 points would fail an honest
-  count about 1 time in 8 at 40 %). The planted player asks a quota exactly at the chances
+- Each measure planted alone at 10, 25 and 40 % is recovered given at least 1,500 chances (300
+  asked), within ±3 points (at 1,500 chances 2.4 binomial standard deviations or more, so an
+  honest count stays inside it). The planted player asks a quota exactly at the chances
   the measures count, so the count itself is checked exactly as well (quota = tally). The
   planted student plays against the greedy computer player, which is quick (the expert's
   Monte Carlo would double the time); the expert and random students play the expert.
@@ -17,7 +15,6 @@ the engine without the database (devtools/validity.py), counted by the reports' 
   tries an uneven ÷ (the rules refuse it) and sends no answers.
 """
 
-from math import sqrt
 
 import pytest
 
@@ -35,14 +32,16 @@ GAME = "smooth_operator"
 OWN = [m.id for m in MEASURES]
 STRATEGY = [m.id for m in MEASURES if m.family == "strategy"]
 RATES = (0.10, 0.25, 0.40)
-CHANCES = 600
+CHANCES = 1500
 # The planted student's opponent: the greedy computer player, quick to play (the expert's Monte
 # Carlo doubles the time); what is checked is how the student's own decisions are counted.
 OPPONENTS = "player"
 
 
 def band(rate: float, chances: int) -> float:
-    return max(0.03, 2.6 * sqrt(rate * (1 - rate) / chances))
+    """±3 points, as revision 2 asks: enough chances (1,500) make that 2.4 binomial SDs or
+    more, so an honest count stays inside it (and the games are seeded)."""
+    return 0.03
 
 
 def enough(*measures, chances=CHANCES):
