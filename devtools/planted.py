@@ -97,7 +97,7 @@ def parse_plant(text: str) -> Plant:
     return Plant(measure, detail, rate)
 
 
-def _simulated_games() -> list[GameSpec]:
+def planted_games() -> list[GameSpec]:
     """One game per planted player (Numero and its Solitaire share one: the first, Numero)."""
     seen, games = set(), []
     for spec in registry.all_games():
@@ -116,7 +116,7 @@ def games_for(plants: list[Plant]) -> list[str]:
         m = plantable().get(p.measure)
         if m is not None:
             keys.add(m.game)
-    return sorted(keys) or sorted(spec.key for spec in _simulated_games())
+    return sorted(keys) or sorted(spec.key for spec in planted_games())
 
 
 class Quota:

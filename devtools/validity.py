@@ -145,6 +145,20 @@ def tally(rows, into: dict[str, Tally] | None = None) -> dict[str, Tally]:
     return out
 
 
+# Revision 2: a planted rate is recovered within ±3 points given ≥ 300 chances. The tests
+# play 1,500: at 300 the dice alone stray by more than 3 points about one time in four at
+# 40 %; at 1,500, ±3 points is 2.4 binomial standard deviations or more.
+TOLERANCE = 0.03
+CHANCES = 1500
+
+
+def enough(*labels: str, chances: int = CHANCES) -> Callable[[dict[str, Tally]], bool]:
+    """`play(until=...)`: stop once every label has had `chances` chances."""
+    def done(tallies: dict[str, Tally]) -> bool:
+        return all(label in tallies and tallies[label].chances >= chances for label in labels)
+    return done
+
+
 def play(key: str, student: Student, *, games: int, seed: int = 0, bot_level: str = "expert",
          until: Callable[[dict[str, Tally]], bool] | None = None) -> dict[str, Tally]:
     """`games` games (or fewer, once `until(tallies)` is true), tallied together."""

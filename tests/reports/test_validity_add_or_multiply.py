@@ -26,7 +26,7 @@ choosing the other one.
 import pytest
 
 from devtools.planted import PlantedPlayer, parse_plant
-from devtools.validity import WHEN, bot_student, play, random_student
+from devtools.validity import CHANCES, TOLERANCE, WHEN, bot_student, enough, play, random_student
 from games.engine.add_or_multiply import ENGINE, rules
 from games.engine.add_or_multiply.analyse import operation_evaluation
 from games.engine.add_or_multiply.bots import (ExpertBot, _playout, _TargetsPlayout, _weighted,
@@ -39,18 +39,9 @@ pytestmark = pytest.mark.django_db
 KEY = "add_or_multiply"
 MEASURE = "am.operation"
 RATES = (0.10, 0.25, 0.40)
-CHANCES = 1500
 OPPONENTS = "player"
 
 
-def band(rate: float, chances: int) -> float:
-    """±3 points, as revision 2 asks: enough chances (1,500) make that 2.4 binomial SDs or
-    more, so an honest count stays inside it (and the games are seeded)."""
-    return 0.03
-
-
-def enough(tallies) -> bool:
-    return MEASURE in tallies and tallies[MEASURE].chances >= CHANCES
 
 
 def test_the_measure_is_strategy_with_points_given_up():
@@ -67,12 +58,12 @@ def test_a_planted_rate_is_recovered_exactly_as_planted(rate):
     def student(key, state, name, view):
         return player.attempts(key, view)
 
-    tallies = play(KEY, student, games=1000, seed=int(rate * 100), bot_level=OPPONENTS, until=enough)
+    tallies = play(KEY, student, games=1000, seed=int(rate * 100), bot_level=OPPONENTS, until=enough(MEASURE))
     t, quota = tallies[MEASURE], player.quota(MEASURE)
     assert t.chances >= CHANCES
     # The planted player asks its quota at exactly the chances counted, and misses only there.
     assert (t.chances, t.misses) == (quota.chances, quota.misses)
-    assert abs(t.rate - rate) <= band(rate, t.chances), f"planted {rate}: {t.misses} of {t.chances}"
+    assert abs(t.rate - rate) <= TOLERANCE, f"planted {rate}: {t.misses} of {t.chances}"
     assert t.amount > 0
     assert tallies["all.rule_errors"].misses == 0
 

@@ -16,7 +16,8 @@ import random
 
 import pytest
 
-from devtools.validity import bot_student, planted_student, play, play_one, random_student, tally
+from devtools.validity import (CHANCES, TOLERANCE, bot_student, enough, planted_student, play, play_one,
+                               random_student, tally)
 from games.engine.multiplication import ENGINE
 from games.engine.multiplication.analyse import needed_fact
 from games.engine.multiplication.planted import wrong_declaration
@@ -30,17 +31,8 @@ KEY = "multiplication"
 OWN = tuple(m.id for m in MEASURES)
 STRATEGY = ("mg.missed_play", "mg.squares")
 RATES = (0.10, 0.25, 0.40)
-CHANCES = 1500
 
 
-def band(rate: float, chances: int) -> float:
-    """±3 points, as revision 2 asks: enough chances (1,500) make that 2.4 binomial SDs or
-    more, so an honest count stays inside it (and the games are seeded)."""
-    return 0.03
-
-
-def until(label: str, chances: int = CHANCES):
-    return lambda tallies: label in tallies and tallies[label].chances >= chances
 
 
 def test_families_and_amounts():
@@ -54,10 +46,10 @@ def test_families_and_amounts():
 @pytest.mark.parametrize("rate", RATES)
 def test_a_planted_measure_is_recovered_and_nothing_else_moves(measure, rate):
     tallies = play(KEY, planted_student([f"{measure}={rate}"], seed=f"{measure}:{rate}"),
-                   games=2000, seed=int(rate * 100), until=until(measure))
+                   games=2000, seed=int(rate * 100), until=enough(measure))
     t = tallies[measure]
     assert t.chances >= CHANCES
-    assert abs(t.rate - rate) <= band(rate, t.chances), \
+    assert abs(t.rate - rate) <= TOLERANCE, \
         f"planted {rate}, read {t.misses} of {t.chances} ({t.rate:.3f})"
     moved = {m: (tallies[m].misses, tallies[m].chances)
              for m in (*OWN, "all.rule_errors") if m != measure and m in tallies and tallies[m].misses}
@@ -68,10 +60,10 @@ def test_a_planted_measure_is_recovered_and_nothing_else_moves(measure, rate):
 def test_a_planted_fact_is_recovered_on_that_fact_only(rate):
     label = "mg.facts:7x8"
     tallies = play(KEY, planted_student([f"{label}={rate}"], seed=f"fact:{rate}"),
-                   games=3000, seed=7, until=until(label, 400))
+                   games=3000, seed=7, until=enough(label, chances=400))
     t = tallies[label]
     assert t.chances >= 300
-    assert abs(t.rate - rate) <= band(rate, t.chances), f"{label}: {t.misses} of {t.chances}"
+    assert abs(t.rate - rate) <= TOLERANCE, f"{label}: {t.misses} of {t.chances}"
     facts = tallies["mg.facts"]
     assert facts.misses == t.misses and facts.chances > 10 * t.chances  # no other fact missed
     other_facts = [k for k in tallies if k.startswith("mg.facts:") and k != label]

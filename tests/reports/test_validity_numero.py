@@ -22,7 +22,7 @@ Numero Solitaire shares the measures and the planted player.
 import pytest
 
 from devtools.planted import PlantedPlayer, parse_plant
-from devtools.validity import bot_student, play, random_student
+from devtools.validity import TOLERANCE, bot_student, enough, play, random_student
 from games.engine.numero import ENGINE
 from games.engine.numero.analyse import build_without_answer, smallest_take
 from games.engine.numero.skills import MEASURES, RETIRED
@@ -41,16 +41,6 @@ PLANTED = {"nu.missed_take": (GAME, 1500), "nu.valid_build": (GAME, 1500), "nu.b
 OPPONENT = "player"
 
 
-def band(rate: float, chances: int) -> float:
-    """±3 points, as revision 2 asks: enough chances (1,500) make that 2.4 binomial SDs or
-    more, so an honest count stays inside it (and the games are seeded)."""
-    return 0.03
-
-
-def enough(*measures, chances):
-    def done(tallies):
-        return all(m in tallies and tallies[m].chances >= chances for m in measures)
-    return done
 
 
 def planted(plants: list[str], seed) -> tuple[PlantedPlayer, object]:
@@ -77,7 +67,7 @@ def test_a_planted_measure_is_recovered_and_nothing_else_moves(measure, rate):
                    until=enough(measure, chances=chances))
     t = tallies[measure]
     assert t.chances >= chances
-    assert abs(t.rate - rate) <= band(rate, t.chances), f"{measure}: planted {rate}, read {t.misses} of {t.chances}"
+    assert abs(t.rate - rate) <= TOLERANCE, f"{measure}: planted {rate}, read {t.misses} of {t.chances}"
     quota = player.quota(measure)
     assert (quota.chances, quota.misses) == (t.chances, t.misses), "asked exactly at the counted chances"
     moved = {m: (tallies[m].misses, tallies[m].chances) for m in OWN + ["all.rule_errors"]

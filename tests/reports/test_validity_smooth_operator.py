@@ -19,7 +19,7 @@ the engine without the database (devtools/validity.py), counted by the reports' 
 import pytest
 
 from devtools.planted import PlantedPlayer, parse_plant
-from devtools.validity import bot_student, play, random_student
+from devtools.validity import CHANCES, TOLERANCE, bot_student, enough, play, random_student
 from games.engine.skills import MoveFacts, OPERATIONS
 from games.engine.smooth_operator import ENGINE, rules
 from games.engine.smooth_operator.analyse import CLEAR_FREE_CHOICE_GAIN, response_regrets, specials_verdict
@@ -32,22 +32,11 @@ GAME = "smooth_operator"
 OWN = [m.id for m in MEASURES]
 STRATEGY = [m.id for m in MEASURES if m.family == "strategy"]
 RATES = (0.10, 0.25, 0.40)
-CHANCES = 1500
 # The planted student's opponent: the greedy computer player, quick to play (the expert's Monte
 # Carlo doubles the time); what is checked is how the student's own decisions are counted.
 OPPONENTS = "player"
 
 
-def band(rate: float, chances: int) -> float:
-    """±3 points, as revision 2 asks: enough chances (1,500) make that 2.4 binomial SDs or
-    more, so an honest count stays inside it (and the games are seeded)."""
-    return 0.03
-
-
-def enough(*measures, chances=CHANCES):
-    def done(tallies):
-        return all(m in tallies and tallies[m].chances >= chances for m in measures)
-    return done
 
 
 def test_every_measure_has_a_family_and_the_arithmetic_ones_are_per_operation():
@@ -65,7 +54,7 @@ def test_a_planted_measure_is_recovered_and_nothing_else_moves(measure, rate):
                    seed=int(rate * 100), bot_level=OPPONENTS, until=enough(measure))
     t = tallies[measure]
     assert t.chances >= CHANCES
-    assert abs(t.rate - rate) <= band(rate, t.chances), f"{measure}: planted {rate}, read {t.misses} of {t.chances}"
+    assert abs(t.rate - rate) <= TOLERANCE, f"{measure}: planted {rate}, read {t.misses} of {t.chances}"
     quota = player.quota(measure)
     assert (quota.chances, quota.misses) == (t.chances, t.misses), "asked exactly at the counted chances"
     moved = {m: (tallies[m].misses, tallies[m].chances) for m in OWN + ["all.rule_errors"]
