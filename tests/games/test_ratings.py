@@ -320,3 +320,19 @@ def test_games_finished_before_ratings_are_rated_in_order_once(classroom, studen
     first, second = RatingChange.objects.order_by("id")
     assert (first.game_id, second.game_id) == (early.pk, late.pk)
     assert second.before == first.after
+
+
+@pytest.mark.django_db
+def test_the_command_rates_old_games_once(classroom, student):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    finished_game(classroom, [SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="beginner")],
+                  winners={"Ann"}, when=timezone.now())
+    out = StringIO()
+    call_command("rate_old_games", stdout=out)
+    assert out.getvalue().strip() == "1 rating change made."  # the student's (bots are not rated)
+    call_command("rate_old_games", stdout=out)
+    assert out.getvalue().strip().endswith("0 rating changes made.")
+    assert PlayerRating.objects.get(user=student, key=KEY).games == 1
