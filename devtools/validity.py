@@ -171,6 +171,36 @@ def play(key: str, student: Student, *, games: int, seed: int = 0, bot_level: st
     return out
 
 
+@dataclass
+class PlantedRun:
+    """One measure planted alone in a simulated student (`plant_alone`): the tallies, and the
+    planted player's dice for that measure (asked once per chance it counted)."""
+
+    measure: str
+    rate: float
+    tallies: dict[str, Tally]
+    quota: object  # devtools.planted.Quota
+
+    @property
+    def tally(self) -> Tally:
+        return self.tallies[self.measure]
+
+    def moved(self, measures) -> dict[str, tuple[int, int]]:
+        """(misses, chances) of the other measures (and the rules) that had misses: none when
+        a plant stays in its own measure (one mistake, one measure)."""
+        return {m: (self.tallies[m].misses, self.tallies[m].chances) for m in (*measures, RULES)
+                if m != self.measure and m in self.tallies and self.tallies[m].misses}
+
+
+def plant_alone(key: str, measure: str, rate: float, *, seed: int | str, games: int,
+                bot_level: str = "expert", chances: int = CHANCES) -> PlantedRun:
+    """Games of a student planted on `measure` alone at `rate`, until it had `chances`."""
+    player = PlantedPlayer([parse_plant(f"{measure}={rate}")], seed=seed)
+    tallies = play(key, lambda k, state, name, view: player.attempts(k, view), games=games,
+                   seed=int(rate * 100), bot_level=bot_level, until=enough(measure, chances=chances))
+    return PlantedRun(measure, rate, tallies, player.quota(measure))
+
+
 def main() -> None:  # pragma: no cover - a developer's printout
     import argparse
     import json

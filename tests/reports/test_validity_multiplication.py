@@ -16,8 +16,8 @@ import random
 
 import pytest
 
-from devtools.validity import (CHANCES, TOLERANCE, bot_student, enough, planted_student, play, play_one,
-                               random_student, tally)
+from devtools.validity import (CHANCES, TOLERANCE, bot_student, enough, plant_alone, planted_student, play,
+                               play_one, random_student, tally)
 from games.engine.multiplication import ENGINE
 from games.engine.multiplication.analyse import needed_fact
 from games.engine.multiplication.planted import wrong_declaration
@@ -45,14 +45,12 @@ def test_families_and_amounts():
 @pytest.mark.parametrize("measure", OWN)
 @pytest.mark.parametrize("rate", RATES)
 def test_a_planted_measure_is_recovered_and_nothing_else_moves(measure, rate):
-    tallies = play(KEY, planted_student([f"{measure}={rate}"], seed=f"{measure}:{rate}"),
-                   games=2000, seed=int(rate * 100), until=enough(measure))
-    t = tallies[measure]
+    run = plant_alone(KEY, measure, rate, seed=f"{measure}:{rate}", games=2000)
+    t = run.tally
     assert t.chances >= CHANCES
     assert abs(t.rate - rate) <= TOLERANCE, \
         f"planted {rate}, read {t.misses} of {t.chances} ({t.rate:.3f})"
-    moved = {m: (tallies[m].misses, tallies[m].chances)
-             for m in (*OWN, "all.rule_errors") if m != measure and m in tallies and tallies[m].misses}
+    moved = run.moved(OWN)
     assert not moved, f"planting {measure} moved {moved}"
 
 

@@ -22,7 +22,7 @@ Numero Solitaire shares the measures and the planted player.
 import pytest
 
 from devtools.planted import PlantedPlayer, parse_plant
-from devtools.validity import TOLERANCE, bot_student, enough, play, random_student
+from devtools.validity import TOLERANCE, bot_student, enough, plant_alone, play, random_student
 from games.engine.numero import ENGINE
 from games.engine.numero.analyse import build_without_answer, smallest_take
 from games.engine.numero.skills import MEASURES, RETIRED
@@ -62,16 +62,13 @@ def test_every_measure_has_a_family_and_operations_is_folded_into_best_take():
 @pytest.mark.parametrize("measure", sorted(PLANTED))
 def test_a_planted_measure_is_recovered_and_nothing_else_moves(measure, rate):
     key, chances = PLANTED[measure]
-    player, student = planted([f"{measure}={rate}"], seed=f"{measure}={rate}")
-    tallies = play(key, student, games=2000, seed=int(rate * 100), bot_level=OPPONENT,
-                   until=enough(measure, chances=chances))
-    t = tallies[measure]
+    run = plant_alone(key, measure, rate, seed=f"{measure}={rate}", games=2000, bot_level=OPPONENT,
+                      chances=chances)
+    tallies, t = run.tallies, run.tally
     assert t.chances >= chances
     assert abs(t.rate - rate) <= TOLERANCE, f"{measure}: planted {rate}, read {t.misses} of {t.chances}"
-    quota = player.quota(measure)
-    assert (quota.chances, quota.misses) == (t.chances, t.misses), "asked exactly at the counted chances"
-    moved = {m: (tallies[m].misses, tallies[m].chances) for m in OWN + ["all.rule_errors"]
-             if m != measure and m in tallies and tallies[m].misses}
+    assert (run.quota.chances, run.quota.misses) == (t.chances, t.misses), "asked exactly at the counted chances"
+    moved = run.moved(OWN)
     assert not moved, f"planting {measure} moved {moved}"
     if measure == "nu.best_take":
         assert t.amount >= t.misses  # each miss leaves at least one card behind

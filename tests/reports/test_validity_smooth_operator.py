@@ -19,7 +19,7 @@ the engine without the database (devtools/validity.py), counted by the reports' 
 import pytest
 
 from devtools.planted import PlantedPlayer, parse_plant
-from devtools.validity import CHANCES, TOLERANCE, bot_student, enough, play, random_student
+from devtools.validity import CHANCES, TOLERANCE, bot_student, enough, plant_alone, play, random_student
 from games.engine.skills import MoveFacts, OPERATIONS
 from games.engine.smooth_operator import ENGINE, rules
 from games.engine.smooth_operator.analyse import CLEAR_FREE_CHOICE_GAIN, response_regrets, specials_verdict
@@ -49,16 +49,12 @@ def test_every_measure_has_a_family_and_the_arithmetic_ones_are_per_operation():
 @pytest.mark.parametrize("rate", RATES)
 @pytest.mark.parametrize("measure", OWN)
 def test_a_planted_measure_is_recovered_and_nothing_else_moves(measure, rate):
-    player = PlantedPlayer([parse_plant(f"{measure}={rate}")], seed=f"{measure}:{rate}")
-    tallies = play(GAME, lambda key, state, name, view: player.attempts(key, view), games=1000,
-                   seed=int(rate * 100), bot_level=OPPONENTS, until=enough(measure))
-    t = tallies[measure]
+    run = plant_alone(GAME, measure, rate, seed=f"{measure}:{rate}", games=1000, bot_level=OPPONENTS)
+    t = run.tally
     assert t.chances >= CHANCES
     assert abs(t.rate - rate) <= TOLERANCE, f"{measure}: planted {rate}, read {t.misses} of {t.chances}"
-    quota = player.quota(measure)
-    assert (quota.chances, quota.misses) == (t.chances, t.misses), "asked exactly at the counted chances"
-    moved = {m: (tallies[m].misses, tallies[m].chances) for m in OWN + ["all.rule_errors"]
-             if m != measure and m in tallies and tallies[m].misses}
+    assert (run.quota.chances, run.quota.misses) == (t.chances, t.misses), "asked exactly at the counted chances"
+    moved = run.moved(OWN)
     assert not moved, f"planting {measure} moved {moved}"
 
 
