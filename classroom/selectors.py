@@ -88,7 +88,7 @@ def assignments_of_class(*, classroom: Classroom) -> QuerySet[Assignment]:
             .prefetch_related(Prefetch("students", queryset=User.objects.only("id", "display_name"))))
 
 
-def _finished_counts(seats: QuerySet[Seat]) -> dict[tuple[int, int], tuple[int, int]]:
+def finished_counts(seats: QuerySet[Seat]) -> dict[tuple[int, int], tuple[int, int]]:
     """{(student id, assignment id): (games played, games won)} in one query."""
     rows = seats.filter(game__status=FINISHED, game__assignment__isnull=False).values(
         "user_id", "game__assignment_id"
@@ -115,7 +115,7 @@ def class_progress(*, classroom: Classroom) -> ClassProgress:
     """The class page grid: each student × each open assignment. Four queries in all."""
     students = list(roster_with_activity(classroom=classroom))
     assignments = [a for a in assignments_of_class(classroom=classroom) if not a.is_closed]
-    counts = _finished_counts(Seat.objects.filter(
+    counts = finished_counts(Seat.objects.filter(
         user__in=students_of_class(classroom=classroom).values("pk"),
         game__assignment__in=[a.pk for a in assignments]))
     chosen = {a.pk: {s.pk for s in a.students.all()} for a in assignments}
@@ -150,7 +150,7 @@ def open_assignments_for_student(*, student: User) -> QuerySet[Assignment]:
 def assignment_progress_for_student(*, student: User) -> list[Progress]:
     """The student's open assignments with their progress, in two queries."""
     assignments = list(open_assignments_for_student(student=student))
-    counts = _finished_counts(Seat.objects.filter(user=student, game__assignment__in=assignments))
+    counts = finished_counts(Seat.objects.filter(user=student, game__assignment__in=assignments))
     progress = []
     for assignment in assignments:
         played, won = counts.get((student.pk, assignment.pk), (0, 0))

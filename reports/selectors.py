@@ -25,7 +25,7 @@ from games.models import Game, Seat
 from .measures import all_measures, evidence_measures, fact_measures, measures_by_id
 from .models import NeedsHelpFlag, RecomputeJob, SkillEvidence, SkillRollup
 from .words import (Cell, Family, OpCell, Total, by_family, fact_to_practise, family_groups,
-                    operation_details, operation_of, seconds)
+                    operation_details, operation_of, seconds, wilson)
 
 STUDENT, CLASS, ASSIGNMENT = (SkillRollup.Scope.STUDENT, SkillRollup.Scope.CLASS,
                               SkillRollup.Scope.ASSIGNMENT)
@@ -303,7 +303,7 @@ def assignment_completion(*, classroom: Classroom, students: list[User]) -> list
     which the dashboard does not show and which is its slowest query on a big class.)"""
     assignments = [a for a in classroom_selectors.assignments_of_class(classroom=classroom)
                    if not a.is_closed]
-    counts = classroom_selectors._finished_counts(Seat.objects.filter(
+    counts = classroom_selectors.finished_counts(Seat.objects.filter(
         user__in=[s.pk for s in students], game__assignment__in=[a.pk for a in assignments]))
     completion = []
     for a in assignments:
@@ -770,8 +770,6 @@ def weakest_measure(*, classroom: Classroom, student: User, can_practise) -> str
     """The measure the student most likely misses most (the lower end of its likely range),
     among those with MIN_CHANCES_TO_PICK chances and a miss that `can_practise(measure id)`
     accepts; None when there is none yet. One query."""
-    from .words import wilson
-
     best, best_low = None, -1.0
     for measure_id, chances, misses in SkillRollup.objects.filter(
             classroom=classroom, scope=STUDENT, student=student, week__isnull=True,
@@ -854,8 +852,6 @@ def focus_outcomes(*, classroom: Classroom, student: User | None = None,
     per focused assignment. Before: the student's evidence of the focused measure (and its
     details: a fact counts in either order) played before the assignment was set; during:
     the evidence of the assignment's games."""
-    from classroom.selectors import _finished_counts
-
     known = measures_by_id()
     if students is None:
         students = ([student] if student is not None
@@ -871,7 +867,7 @@ def focus_outcomes(*, classroom: Classroom, student: User | None = None,
         audience = [s for s in students if not chosen or s.pk in chosen]
         if not audience:
             continue
-        counts = _finished_counts(Seat.objects.filter(user__in=[s.pk for s in audience], game__assignment=a))
+        counts = classroom_selectors.finished_counts(Seat.objects.filter(user__in=[s.pk for s in audience], game__assignment=a))
         played = [s for s in audience if counts.get((s.pk, a.pk), (0, 0))[0]]
         if not played:
             continue
