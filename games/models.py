@@ -10,6 +10,9 @@ from django.conf import settings
 from django.db import models
 
 
+RECENT_EVENTS = 8  # moves in a table's "What just happened" list
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         LOBBY = "lobby", "Waiting for players"
@@ -21,6 +24,10 @@ class Game(models.Model):
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField(default=0)
     state = models.JSONField(null=True, blank=True)
+    # The events of the last accepted moves (at most RECENT_EVENTS, newest last): the table's
+    # "What just happened" list. Kept with the game, written in the move's own UPDATE, so a
+    # push reads no moves (games/services/moves.py `_store_state`).
+    recent_events = models.JSONField(default=list, blank=True)
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
     classroom = models.ForeignKey("classroom.Classroom", on_delete=models.CASCADE, related_name="games")

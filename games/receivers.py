@@ -15,13 +15,13 @@ log = logging.getLogger(__name__)
 
 
 def table_changed(sender, *, game_id: int, schedule_bots: bool = True,
-                  by_seat_id: int | None = None, game=None, **kwargs) -> None:
+                  by_seat_id: int | None = None, game=None, seats=None, **kwargs) -> None:
     """After a committed change: render the players' views once and tell the table (and
     lobby) pages, then let any bot whose turn it is play. Each step logs its own failure and
     the others still run: a bot is queued even when the broadcast failed, and a view that
     could not be rendered here is rendered by each socket itself."""
     try:
-        push = table_push(game_id=game_id, by_seat_id=by_seat_id, game=game)
+        push = table_push(game_id=game_id, by_seat_id=by_seat_id, game=game, seats=seats)
     except Exception:  # noqa: BLE001 - the change is committed; the sockets render their own
         log.exception("game %s: the views could not be rendered for the push", game_id)
         push = None

@@ -79,8 +79,7 @@ def board_context(*, spec: GameSpec, game: Game, view: dict, seat: Seat | None) 
 
 
 def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "",
-                  seats: list[Seat] | None = None, events: list[list[dict]] | None = None,
-                  fresh_choices: bool = False) -> dict:
+                  seats: list[Seat] | None = None, fresh_choices: bool = False) -> dict:
     spec = registry.spec_for(game.key)
     engine = spec.engine
     view = engine.coach_view(game.state) if coach else engine.view(game.state, seat.name)
@@ -98,7 +97,7 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
         "view": view,
         "notice": notice,
         "status_line": (STOPPED if stopped else status_line(spec=spec, view=view, coach=coach)),
-        "log": [text for move_events in (recent_events(game=game) if events is None else events)
+        "log": [text for move_events in recent_events(game=game)
                 for text in (engine.describe_event(e) for e in move_events) if text],
         # This viewer's own move was just applied: the page starts the next decision afresh
         # instead of keeping the choices that made the last one (static/js/app.js).
@@ -180,22 +179,22 @@ class TablePush:
                 "membership": self.membership, "views": self.views}
 
 
-def table_push(*, game_id: int, by_seat_id: int | None = None, game: Game | None = None) -> TablePush:
+def table_push(*, game_id: int, by_seat_id: int | None = None, game: Game | None = None,
+               seats: list[Seat] | None = None) -> TablePush:
     """Render every human seat's view once, after a committed change (see the module's doc).
-    `by_seat_id`: the seat whose move caused the change (its page starts afresh). `game`: the
-    game as the change committed it, when the caller holds it (the move service does), so
-    its state is not read back from the database."""
+    `by_seat_id`: the seat whose move caused the change (its page starts afresh). `game` and
+    `seats`: the game and its seats as the change committed them, when the caller holds them
+    (the move service does), so nothing is read back from the database."""
     if game is None:
         game, seats = _game_and_seats(game_id)
-    else:
+    elif seats is None:
         seats = list(Seat.objects.filter(game_id=game.pk).order_by("position"))
         for seat in seats:
             seat.game = game
     has_bots = any(s.bot_level for s in seats)
     if game.state is None:  # a lobby: its pages render their own
         return TablePush(game_id, None, has_bots=has_bots)
-    events = recent_events(game=game)
-    views = {str(s.pk): render_parts(game=game, seat=s, coach=False, seats=seats, events=events,
+    views = {str(s.pk): render_parts(game=game, seat=s, coach=False, seats=seats,
                                      fresh_choices=s.pk == by_seat_id)
              for s in seats if s.user_id is not None}
     return TablePush(game_id, game.version, membership_version(game.classroom_id), views, has_bots)

@@ -38,14 +38,10 @@ def game_access(*, user, game_id: int) -> TableAccess | None:
     return None
 
 
-def recent_events(*, game: Game, limit: int = 8) -> list[list[dict]]:
-    """The events of the last accepted moves, newest last, for the "what just happened" list.
-    Only the events column: every push re-renders this list, and whole move rows (with their
-    analysis) cost more to load than the rest of the table."""
-    events = list(game.moves.filter(accepted=True).order_by("-sequence")
-                  .values_list("events", flat=True)[:limit])
-    events.reverse()
-    return events
+def recent_events(*, game: Game) -> list[list[dict]]:
+    """The events of the last accepted moves, newest last, for the "what just happened" list:
+    kept with the game (`Game.recent_events`, written by every move), so no moves are read."""
+    return list(game.recent_events or [])
 
 
 def seat_moves(*, game: Game, seat: Seat, accepted_only: bool = False,

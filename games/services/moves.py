@@ -17,16 +17,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
 from games import registry
 from games.engine import IllegalMove
 
 from games import signals
-from games.models import Game, Move, Seat
+from games.models import RECENT_EVENTS, Game, Move, Seat
 from games.ratings import JUST_RIGHT
 
+from . import move_store
 from .analysis import move_analysis
 from .ratings import just_right_level
 
@@ -144,25 +144,16 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
     """Validate and apply one decision of `seat`, recording it whether accepted or not.
 
     `player_id`: the user sending the move (a page's socket). The seat must still be theirs
-    and they still active, checked in the same query that locks the game (so in the database,
-    at every move, at no extra cost); otherwise nothing is recorded and the status is
+    and they still active, checked in the database under the game's lock at every move (from
+    the seats the push needs anyway); otherwise nothing is recorded and the status is
     "forbidden". Bots' moves pass no player."""
     with transaction.atomic():
-        # One query locks the game and, under the lock, also says whether the sender still
-        # holds the seat, whether this key was received before, and the last move's number:
-        # every move pays for one statement instead of four.
-        moves = Move.objects.filter(game=OuterRef("pk"))
-        locked = (Game.objects.select_for_update(of=("self",)).filter(pk=game_id)
-                  .annotate(last_sequence=Subquery(moves.order_by("-sequence").values("sequence")[:1]),
-                            received=Exists(moves.filter(idempotency_key=idempotency_key or None))))
-        if player_id is not None:
-            locked = locked.filter(seats__pk=seat.pk, seats__user_id=player_id,
-                                   seats__user__is_active=True)
-        game = locked.first()
-        if game is None:
-            if player_id is None or not Game.objects.filter(pk=game_id).exists():
-                raise Game.DoesNotExist(f"game {game_id}")
-            return MoveResult("forbidden", Game(pk=game_id), None, "forbidden", NOT_YOURS)
+        # One statement locks the game and, under the lock, also says whether this key was
+        # received before and the last move's number; a second reads the seats, which the
+        # sender's right to play and the push after commit both need (move_store.py).
+        game, seats = move_store.lock_game(game_id=game_id, idempotency_key=idempotency_key)
+        if player_id is not None and not _holds(seats, seat_id=seat.pk, player_id=player_id):
+            return MoveResult("forbidden", game, None, "forbidden", NOT_YOURS)
         if idempotency_key and game.received:
             earlier = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
             return MoveResult("duplicate", game, earlier, earlier.error_code,
@@ -191,13 +182,19 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
             state, events = engine.apply(game.state, seat.name, action)
         except IllegalMove as exc:
             move.accepted, move.error_code = False, exc.code
-            move.save()
+            move_store.insert(move)
             return MoveResult("rejected", game, move, exc.code, exc.message)
         move.accepted, move.events = True, events
-        move.save()
-        _store_state(game, engine, state, now)
-        announce_on_commit(game_id=game_id, schedule_bots=schedule_bots, by_seat_id=seat.pk, game=game)
+        move_store.insert(move)
+        _store_state(game, engine, state, now, events=events, seats=seats)
+        announce_on_commit(game_id=game_id, schedule_bots=schedule_bots, by_seat_id=seat.pk,
+                           game=game, seats=seats)
     return MoveResult("applied", game, move, events=events)
+
+
+def _holds(seats: list[Seat], *, seat_id: int, player_id: int) -> bool:
+    """The sender still holds the seat they play from, and their account is still active."""
+    return any(s.pk == seat_id and s.user_id == player_id and s.holder_active for s in seats)
 
 
 def _next_sequence(last: int | None) -> int:
@@ -210,40 +207,42 @@ def _think_ms(game: Game, now) -> int | None:
     return max(0, int((now - game.turn_started_at).total_seconds() * 1000))
 
 
-def _store_state(game: Game, engine, state: dict, now) -> None:
+def _store_state(game: Game, engine, state: dict, now, *, events: list, seats: list[Seat]) -> None:
     game.state = state
     game.version += 1
     game.turn_started_at = now
-    fields = ["state", "version", "turn_started_at", "updated_at"]
+    game.recent_events = (list(game.recent_events or []) + [events])[-RECENT_EVENTS:]
+    fields = ["state", "version", "turn_started_at", "recent_events", "updated_at"]
     if state.get("finished"):
         game.status, game.finished_at = Game.Status.FINISHED, now
         fields += ["status", "finished_at"]
-        _record_results(game, engine, state)
+        _record_results(game, engine, state, seats)
         _send_on_commit(signals.game_finished, game_id=game.pk)  # the skill report
         class_games_changed(game=game)  # "playing now" at once, before the report is ready
-    game.save(update_fields=fields)
+    move_store.update(game, fields)
 
 
-def _record_results(game: Game, engine, state: dict) -> None:
+def _record_results(game: Game, engine, state: dict, seats: list[Seat] | None = None) -> None:
     winners = set(engine.summary(state)["winners"])
     scores = engine.scores(state)
-    for seat in game.seats.all():
+    for seat in (game.seats.all() if seats is None else seats):
         seat.is_winner = seat.name in winners
         seat.score = scores.get(seat.name)
         seat.save(update_fields=["is_winner", "score"])
 
 
 def after_change(*, game_id: int, schedule_bots: bool = True, by_seat_id: int | None = None,
-                 game: Game | None = None) -> None:
+                 game: Game | None = None, seats: list[Seat] | None = None) -> None:
     """Runs after commit: `game_changed` tells the table, then lets any bot whose turn it is
-    play (games/receivers.py). `by_seat_id`: the seat whose move it was, if any; `game`: the
-    game as committed, when the caller holds it (saves reading its state back)."""
+    play (games/receivers.py). `by_seat_id`: the seat whose move it was, if any; `game` and
+    `seats`: the game and its seats as committed, when the caller holds them (saves reading
+    them back)."""
     signals.game_changed.send(sender=Game, game_id=game_id, schedule_bots=schedule_bots,
-                              by_seat_id=by_seat_id, game=game)
+                              by_seat_id=by_seat_id, game=game, seats=seats)
 
 
-def announce_on_commit(*, game_id: int, schedule_bots: bool = True,
-                       by_seat_id: int | None = None, game: Game | None = None) -> None:
+def announce_on_commit(*, game_id: int, schedule_bots: bool = True, by_seat_id: int | None = None,
+                       game: Game | None = None, seats: list[Seat] | None = None) -> None:
     """`after_change` once the transaction commits, robustly: the change is committed by then,
     so a broadcast or a bot's turn that cannot be queued (Redis stopped) is logged and never
     turns the change into an error (a 500 for a game that was in fact created, a socket closed
@@ -251,7 +250,8 @@ def announce_on_commit(*, game_id: int, schedule_bots: bool = True,
     (games/realtime.py, games/tasks.py); this catches whatever else a receiver raises. Pages
     catch up when their socket reconnects, and the table's socket wakes its bots on connect."""
     transaction.on_commit(lambda: after_change(game_id=game_id, schedule_bots=schedule_bots,
-                                               by_seat_id=by_seat_id, game=game), robust=True)
+                                               by_seat_id=by_seat_id, game=game, seats=seats),
+                          robust=True)
 
 
 BOT_NAMES = ("Robo", "Zip", "Bolt", "Pixel", "Nova")

@@ -95,7 +95,7 @@ def test_a_student_stops_a_game_against_computer_players(classroom, student, hea
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED and game.finished_at is not None
     # The table's pages and the class's dashboards are told, once it committed.
-    assert ("game_changed", {"game_id": game.pk, "schedule_bots": False, "by_seat_id": None, "game": None}) in heard
+    assert ("game_changed", {"game_id": game.pk, "schedule_bots": False, "by_seat_id": None, "game": None, "seats": None}) in heard
     assert ("class_games_changed", {"classroom_id": classroom.pk}) in heard
     home = text(client.get(response.url))
     assert "You stopped Smooth Operator. It did not count as finished." in home
@@ -153,7 +153,7 @@ def test_leaving_a_game_classmates_play_on_gives_the_seat_to_a_computer_player(
     assert game.status == Game.Status.ACTIVE  # not ended for Ben
     seat = game.seats.get(name="Ann")
     assert seat.user_id is None and seat.bot_level == "expert"  # the table's (assignment's) level
-    assert ("game_changed", {"game_id": game.pk, "schedule_bots": True, "by_seat_id": None, "game": None}) in heard
+    assert ("game_changed", {"game_id": game.pk, "schedule_bots": True, "by_seat_id": None, "game": None, "seats": None}) in heard
     assert ("class_games_changed", {"classroom_id": classroom.pk}) in heard
     # The computer player plays Ann's turns (bots play at once in tests); Ben plays on.
     assert game.version >= 1 and registry.spec_for(game.key).engine.waiting_for(game.state) == ["Ben"]
