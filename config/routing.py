@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.urls import path
 
-from config.echo import EchoConsumer
+from config.echo import EchoConsumer, WriteEchoConsumer
 from games.consumers.table import GameConsumer
 from games.consumers.lobby import LobbyConsumer
 from reports.consumers import DashboardConsumer
@@ -17,4 +17,5 @@ websocket_urlpatterns = [
 if settings.WS_ECHO:
     # The latency benchmark's floor and the socket smoke tests only (WS_ECHO=1): production
     # serves no echo.
-    websocket_urlpatterns.append(path("ws/echo/", EchoConsumer.as_asgi()))
+    websocket_urlpatterns += [path("ws/echo/", EchoConsumer.as_asgi()),
+                              path("ws/echo/write/", WriteEchoConsumer.as_asgi())]

@@ -19,11 +19,12 @@ def session_cookie(user) -> bytes:
     return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
 
 
-def communicator(cookie: bytes | None, origin: bytes = b"http://127.0.0.1") -> WebsocketCommunicator:
+def communicator(cookie: bytes | None, origin: bytes = b"http://127.0.0.1",
+                 path: str = "/ws/echo/") -> WebsocketCommunicator:
     headers = [(b"origin", origin), (b"host", b"127.0.0.1")]
     if cookie:
         headers.append((b"cookie", cookie))
-    return WebsocketCommunicator(application, "/ws/echo/", headers=headers)
+    return WebsocketCommunicator(application, path, headers=headers)
 
 
 @pytest.mark.asyncio
@@ -59,3 +60,25 @@ def test_channel_layer_matches_environment():
 @pytest.fixture
 def teacher_async(make_teacher):
     return session_cookie(make_teacher(name="Ms Echo"))
+
+
+@pytest.mark.asyncio
+async def test_the_write_floor_echoes_after_writing_the_game_row_and_changes_nothing_a_player_sees(
+        classroom, student):
+    """The latency bench's write floor (devtools/bench): the echo comes once the game's row was
+    locked, read with its seats and written back; the game itself is as it was."""
+    from asgiref.sync import sync_to_async
+
+    from games.models import Game
+    from games.services import SeatSpec, game_create
+
+    game = await sync_to_async(game_create)(key="multiplication", classroom=classroom, seed=3,
+                                            seats=[SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="beginner")])
+    comm = communicator(await sync_to_async(session_cookie)(student), path="/ws/echo/write/")
+    assert (await comm.connect())[0]
+    await comm.send_json_to({"n": 1})
+    assert (await comm.receive_json_from(timeout=5))["echo"] == {"n": 1}
+    await comm.disconnect()
+    after = await Game.objects.aget(pk=game.pk)
+    assert after.updated_at > game.updated_at
+    assert (after.version, after.state, after.recent_events) == (game.version, game.state, game.recent_events)

@@ -184,6 +184,14 @@ class EchoPair(Pair):
             sender = 1 - sender
 
 
+class WritePair(EchoPair):
+    """The write floor: the echo, sent once the move's smallest durable write has committed
+    (config/echo.py `touch_game`: the game locked and read with its seats, its row written back,
+    committed). What a move adds beyond this is the engine, the insert and the rendering."""
+
+    path = "/ws/echo/write/"
+
+
 class GamePair(Pair):
     """A live two-player game. The bench keeps a replica of the game with the pure engine
     (same seed and options => same state; each accepted action is applied locally) and
@@ -352,7 +360,8 @@ def build_pairs(kind: str, games, ports, phase, args) -> list[Pair]:
             pairs.append(GamePair(game=game, index=g, sockets_spec=spec, phase=phase, args=args, rng=rng))
         else:
             spec = [(spec_ports[0], a.session_key), (spec_ports[1], a.session_key)]
-            pairs.append(EchoPair(index=g, sockets_spec=spec, phase=phase, args=args, rng=rng))
+            kind_of_pair = WritePair if kind == "write" else EchoPair
+            pairs.append(kind_of_pair(index=g, sockets_spec=spec, phase=phase, args=args, rng=rng))
     return pairs
 
 
@@ -385,6 +394,7 @@ def print_report(args, phases: dict[str, Phase], ports: list[int]) -> dict:
     for label, phase_name, attr in (
         ("floor: echo -> other socket", "floor", "other_ms"),
         ("floor: echo -> own socket", "floor", "self_ms"),
+        ("write: write+echo -> other socket", "write", "other_ms"),
         ("play: move -> opponent's table", "play", "other_ms"),
         ("play: move -> mover's own table", "play", "self_ms"),
     ):
@@ -407,6 +417,14 @@ def print_report(args, phases: dict[str, Phase], ports: list[int]) -> dict:
         print(f"Target p95 <= 100 ms: {'MET' if verdict['p95_le_100ms'] else 'MISSED'} "
               f"({play['p95']:.1f} ms); p95 <= 2x floor: "
               f"{'MET' if verdict['p95_le_2x_floor'] else 'MISSED'} ({ratios['p95']:.2f}x)")
+    if "write.other_ms" in rows and "floor.other_ms" in rows:
+        write, floor = rows["write.other_ms"], rows["floor.other_ms"]
+        ratios = {q: write[q] / floor[q] if floor[q] else float("inf") for q in ("p50", "p95", "p99")}
+        print("write / floor (the database alone): " + "   ".join(f"{q} {r:.2f}x" for q, r in ratios.items()))
+        if "play.other_ms" in rows:
+            play = rows["play.other_ms"]
+            print("play / write:                       " + "   ".join(
+                f"{q} {play[q] / write[q] if write[q] else float('inf'):.2f}x" for q in ("p50", "p95", "p99")))
     for phase in phases.values():
         c = phase.cpu
         if c:
@@ -450,7 +468,8 @@ def parse_args(argv=None):
     p.add_argument("--warmup", type=float, default=20)
     p.add_argument("--duration", type=float, default=60, help="measured seconds per phase")
     p.add_argument("--phases", default="floor,play",
-                   help="which phases, in order: floor, play, burst (every game socket opens "
+                   help="which phases, in order: floor, write (the floor after a move's smallest "
+                        "durable write: config/echo.py), play, burst (every game socket opens "
                         "within --burst-seconds), burst-echo (the same on the echo socket)")
     p.add_argument("--burst-seconds", type=float, default=2.0,
                    help="the burst phases open every socket within this many seconds")
