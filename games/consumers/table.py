@@ -113,8 +113,8 @@ class Viewer:
         # Never act for someone who lost access: every change of who may play here (a student
         # removed or moved, a seat handed to a computer player) bumps the class's membership
         # version once committed, so one cache read tells whether the database must be asked;
-        # and the move service checks the seat is still theirs in the query that locks the
-        # game, which catches a change made behind the services' back too.
+        # and the move service checks the seat is still theirs under the game's lock, which
+        # catches a change made behind the services' back too.
         access = self.allowed()
         if not access.can_move:
             return self.table(notice=WATCHING)
