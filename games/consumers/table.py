@@ -81,6 +81,9 @@ class Viewer:
         self.checked.access = game_access(user=user, game_id=self.game_id)
         return self.checked.access
 
+    def version(self) -> int | None:
+        return Game.objects.filter(pk=self.game_id).values_list("version", flat=True).first()
+
     def _check(self):
         user = current_user(self.user_id)
         return game_access(user=user, game_id=self.game_id) if user is not None else None
@@ -208,6 +211,12 @@ class GameConsumer(AsyncWebsocketConsumer):
         # Before the first table, so that table already shows a move the bot made at once.
         await _db(schedule_bot_moves)(game_id=game_id)
         async with self.lock:
+            # Read after joining the group: a move made since reaches this socket as a push.
+            if self.sent.page_shows(await _db(self.viewer.version)()):
+                # The page shows the game as it is: nothing to send, so nothing to render (a
+                # bell's worth of pages connecting at once costs one small read each).
+                self.sent.version = self.sent.page_version
+                return
             await self._send_table(connecting=True)
 
     async def disconnect(self, code):
