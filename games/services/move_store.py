@@ -55,12 +55,8 @@ def _instance(model: type[Model], row, vendor: str):
 
 @cache
 def _lock_sql(vendor: str, for_update: bool) -> str:
-    game, move = Game._meta, Move._meta
     columns = ", ".join(f"g.{_quote(f.column)}" for f in _columns(Game))
-    moves = f"{_quote(move.db_table)} m WHERE m.{_quote('game_id')} = g.{_quote('id')}"
-    return (f"SELECT {columns}, (SELECT MAX(m.{_quote('sequence')}) FROM {moves}), "
-            f"EXISTS(SELECT 1 FROM {moves} AND m.{_quote('idempotency_key')} = %s) "
-            f"FROM {_quote(game.db_table)} g WHERE g.{_quote('id')} = %s"
+    return (f"SELECT {columns} FROM {_quote(Game._meta.db_table)} g WHERE g.{_quote('id')} = %s"
             + (" FOR UPDATE" if for_update else ""))
 
 
@@ -68,7 +64,11 @@ def _lock_sql(vendor: str, for_update: bool) -> str:
 def _seats_sql(vendor: str) -> str:
     seat, user = Seat._meta, get_user_model()._meta
     columns = ", ".join(f"s.{_quote(f.column)}" for f in _columns(Seat))
-    return (f"SELECT {columns}, u.{_quote('is_active')} FROM {_quote(seat.db_table)} s "
+    moves = f"{_quote(Move._meta.db_table)} m WHERE m.{_quote('game_id')} = %s"
+    return (f"SELECT {columns}, u.{_quote('is_active')}, "
+            f"(SELECT MAX(m.{_quote('sequence')}) FROM {moves}), "
+            f"EXISTS(SELECT 1 FROM {moves} AND m.{_quote('idempotency_key')} = %s) "
+            f"FROM {_quote(seat.db_table)} s "
             f"LEFT JOIN {_quote(user.db_table)} u ON u.{_quote(user.pk.column)} = s.{_quote('user_id')} "
             f"WHERE s.{_quote('game_id')} = %s ORDER BY s.{_quote('position')}")
 
@@ -77,24 +77,33 @@ def lock_game(*, game_id: int, idempotency_key: str) -> tuple[Game, list[Seat]]:
     """The game, locked until the transaction ends, and its seats (each with `holder_active`:
     its player's account is active). The game carries `last_sequence` (None before the first
     move) and `received` (a move with `idempotency_key` exists; meaningless for an empty key).
-    Raises Game.DoesNotExist. Call inside a transaction."""
+    Raises Game.DoesNotExist. Call inside a transaction.
+
+    Two statements, and what is read about the moves is read by the second, once the lock is
+    held. On PostgreSQL a statement that waited for a row lock returns the row as it is now,
+    but whatever else it reads (a subquery on the moves) it reads as it was when the statement
+    began: a move that waited for a refused move, which wrote a move but left the game's row as
+    it was, would take that move's number, or miss its idempotency key
+    (tests/games/test_move_race.py). A statement begun after the lock was granted sees
+    everything committed before it."""
     vendor = connection.vendor
     with connection.cursor() as cursor:
-        cursor.execute(_lock_sql(vendor, connection.features.has_select_for_update),
-                       [idempotency_key, game_id])
+        cursor.execute(_lock_sql(vendor, connection.features.has_select_for_update), [game_id])
         row = cursor.fetchone()
         if row is None:
             raise Game.DoesNotExist(f"game {game_id}")
-        width = len(_columns(Game))
-        game = _instance(Game, row[:width], vendor)
-        game.last_sequence, game.received = row[width], bool(row[width + 1])
-        cursor.execute(_seats_sql(vendor), [game_id])
-        seats = []
-        for seat_row in cursor.fetchall():
-            seat = _instance(Seat, seat_row[:-1], vendor)
-            seat.holder_active = bool(seat_row[-1])
-            seat.game = game  # one Game object for every seat, as the push renders them
-            seats.append(seat)
+        game = _instance(Game, row, vendor)
+        cursor.execute(_seats_sql(vendor), [game_id, game_id, idempotency_key, game_id])
+        rows = cursor.fetchall()
+    width = len(_columns(Seat))
+    seats = []
+    for seat_row in rows:
+        seat = _instance(Seat, seat_row[:width], vendor)
+        seat.holder_active = bool(seat_row[width])
+        seat.game = game  # one Game object for every seat, as the push renders them
+        seats.append(seat)
+    # Every row repeats the game's last move number and whether the key was seen.
+    game.last_sequence, game.received = (rows[0][width + 1], bool(rows[0][width + 2])) if rows else (None, False)
     return game, seats
 
 

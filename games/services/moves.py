@@ -148,9 +148,9 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
     the seats the push needs anyway); otherwise nothing is recorded and the status is
     "forbidden". Bots' moves pass no player."""
     with transaction.atomic():
-        # One statement locks the game and, under the lock, also says whether this key was
-        # received before and the last move's number; a second reads the seats, which the
-        # sender's right to play and the push after commit both need (move_store.py).
+        # One statement locks the game; a second, under the lock, reads the seats (the sender's
+        # right to play, and the push after commit, need them), the last move's number and
+        # whether this key was received before (move_store.py says why not in the first).
         game, seats = move_store.lock_game(game_id=game_id, idempotency_key=idempotency_key)
         if player_id is not None and not _holds(seats, seat_id=seat.pk, player_id=player_id):
             return MoveResult("forbidden", game, None, "forbidden", NOT_YOURS)

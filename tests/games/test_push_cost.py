@@ -79,8 +79,8 @@ async def test_queries_per_move_and_push_do_not_grow_with_the_sockets_watching(t
     four_each = await one_move_with(4, game.pk, users, key="cost-move-02")
     assert one_each == four_each, (one_each, four_each)
     print("queries per move and push:", one_each)
-    # The locking query (with the key and sequence checks), the seats (the sender's right to
-    # play, and the push's), the move's insert and the game's update: four on PostgreSQL,
+    # The locking query, the seats (the sender's right to play, and the push's) with the key
+    # and sequence checks, the move's insert and the game's update: four on PostgreSQL,
     # SQLite adds its BEGIN. The push itself reads nothing: the log is kept with the game.
     assert one_each <= 5
 
