@@ -183,14 +183,11 @@ def table_push(*, game_id: int, by_seat_id: int | None = None, game: Game | None
                seats: list[Seat] | None = None) -> TablePush:
     """Render every human seat's view once, after a committed change (see the module's doc).
     `by_seat_id`: the seat whose move caused the change (its page starts afresh). `game` and
-    `seats`: the game and its seats as the change committed them, when the caller holds them
-    (the move service does), so nothing is read back from the database."""
-    if game is None:
+    `seats`: the game and its seats as the change committed them, when the caller holds both
+    (the move service does), so nothing is read back from the database; otherwise both are
+    read."""
+    if game is None or seats is None:
         game, seats = _game_and_seats(game_id)
-    elif seats is None:
-        seats = list(Seat.objects.filter(game_id=game.pk).order_by("position"))
-        for seat in seats:
-            seat.game = game
     has_bots = any(s.bot_level for s in seats)
     if game.state is None:  # a lobby: its pages render their own
         return TablePush(game_id, None, has_bots=has_bots)

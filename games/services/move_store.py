@@ -28,25 +28,24 @@ def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
-def _columns(model: type[Model]) -> list:
-    return [f for f in model._meta.concrete_fields]
+def _columns(model: type[Model]) -> tuple:
+    return model._meta.concrete_fields
 
 
 @cache
 def _readers(model: type[Model], vendor: str) -> tuple:
-    """Per column of `model`: its field and the converters a queryset would apply."""
+    """Per column of `model`: the column and the converters a queryset would apply to it."""
     readers = []
     for field in _columns(model):
         col = field.get_col(model._meta.db_table)
-        converters = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
-        readers.append((field, col, converters))
+        readers.append((col, connection.ops.get_db_converters(col) + field.get_db_converters(connection)))
     return tuple(readers)
 
 
 def _instance(model: type[Model], row, vendor: str):
     """A model instance from a row holding every concrete column of `model`, in order."""
     values = []
-    for (field, col, converters), value in zip(_readers(model, vendor), row):
+    for (col, converters), value in zip(_readers(model, vendor), row):
         for convert in converters:
             value = convert(value, col, connection)
         values.append(value)
