@@ -20,8 +20,10 @@ from classroom.models import Classroom
 from games.selectors.ratings import student_ratings
 
 from .. import selectors
-from ..words import (band_for, fact_to_practise, family_of, growth_sentence, range_words, seconds,
-                     student_sentence)
+from ..cells import seconds
+from ..families import family_of
+from ..uncertainty import band_for, range_words
+from ..words import fact_to_practise, growth_sentence, student_sentence
 from .rows import class_reports, game_name, skill_cells
 
 INK, MUTED = colors.HexColor("#1d2433"), colors.HexColor("#4a5468")

@@ -21,7 +21,10 @@ from .. import selectors
 from ..measures import RULES, THINK, all_measures
 from ..models import SkillEvidence, SkillRollup
 from ..selectors import FactGrid
-from ..words import Cell, OpCell, Total, band_for, by_family, family_of, operation_of, wilson
+from ..cells import Cell, OpCell, Total
+from ..families import by_family, family_of
+from ..operations import operation_of
+from ..uncertainty import band_for, wilson
 
 # A spreadsheet runs a cell starting with one of these as a formula ("CSV injection");
 # a leading apostrophe makes it text. Tab and carriage return are the OWASP additions.

@@ -15,7 +15,8 @@ from classroom.models import Classroom
 from .. import selectors
 from games.engine.skills import OPERATIONS
 
-from ..words import OPERATION_WORDS, range_short
+from ..operations import OPERATION_WORDS
+from ..uncertainty import range_short
 from .rows import (DECISION_HEADER, SKILL_HEADER, class_reports, decision_rows, safe_row,
                    skill_rows)
 
