@@ -31,10 +31,10 @@ from games.selectors.ratings import student_ratings
 from . import charts, selectors, services
 from .exports import csv as csv_export
 from .exports import jobs, pdf, rows
+from .families import family_of
 from .measures import measure_by_id
 from .models import RecomputeJob
 from .rendering import dashboard_context
-from .families import family_of
 from .words import child_range_sentence, child_totals_sentence, growth_sentence, student_sentence
 
 

@@ -7,8 +7,8 @@ from django.utils.html import format_html
 
 from games.practice import fact_name, practice_game
 
-from ..measures import measure_by_id
 from ..cells import Total
+from ..measures import measure_by_id
 from ..uncertainty import BANDS, Band, band_for, range_short
 
 register = template.Library()
