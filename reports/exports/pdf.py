@@ -15,7 +15,7 @@ from reportlab.platypus import (KeepTogether, PageBreak, Paragraph, SimpleDocTem
                                 Table, TableStyle)
 from xml.sax.saxutils import escape
 
-from classroom.cards_pdf import _fonts
+from classroom.cards_pdf import pdf_fonts
 from classroom.models import Classroom
 from games.selectors.ratings import student_ratings
 
@@ -33,7 +33,7 @@ PARENT_WORDS = {"strong": "going well", "fair": "getting there", "practise": "wo
 
 
 def _styles():
-    regular, bold = _fonts()
+    regular, bold = pdf_fonts()
     return {
         "h1": ParagraphStyle("h1", fontName=bold, fontSize=18, leading=22, textColor=INK, spaceAfter=4),
         "h2": ParagraphStyle("h2", fontName=bold, fontSize=13, leading=17, textColor=INK,
