@@ -95,7 +95,7 @@ GOLDENS: list[Golden] = [
            layout="record_no_initial"),
     Golden("numero_3.json", "numero", ("Ann", "Ben"), 305, ("expert", "expert"), preset="level8",
            shows="challenge", layout="record_no_initial"),
-    Golden("numero_6.json", "numero", ("Ann", "Ben"), 606, ("expert", "player"), preset="level6",
+    Golden("numero_4.json", "numero", ("Ann", "Ben"), 606, ("expert", "player"), preset="level6",
            shows="wild", layout="record_no_initial"),
     # Numero Solitaire
     Golden("numero_solitaire_1.json", "numero_solitaire", ("Sam",), 405, ("expert",), preset="level7",
