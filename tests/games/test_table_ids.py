@@ -9,19 +9,9 @@ from django.urls import reverse
 from games.models import Game, Seat, TableInvite
 from games.services import SeatSpec, game_create
 from games.services.tables import TableError, table_add_bot, table_open, table_start
+from tests.games.helpers import signed_in
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def ben(make_student, classroom):
-    return make_student(classroom, "Ben", ("boat", "star", "apple"))
 
 
 @pytest.fixture
