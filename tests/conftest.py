@@ -146,7 +146,7 @@ def eager_celery():
     app.conf.task_always_eager = before
 
 
-# ----- People of another class, and a second teacher of this one (classroom and report tests) ---
+# ----- Another class, and a second teacher of this one (classroom, report and socket tests) -----
 
 @pytest.fixture
 def other_teacher(make_teacher):
