@@ -1,6 +1,6 @@
 """The Multiplication Game (`multiplication`): see ../../../docs/rules-multiplication.md."""
 
-from .bots import BOTS
+from .bots import BOTS, RATINGS
 from .engine import MultiplicationEngine
 
 ENGINE = MultiplicationEngine()
@@ -18,5 +18,6 @@ PRESETS = {
 ENGINES = {ENGINE.key: ENGINE}
 BOTS_BY_GAME = {ENGINE.key: BOTS}
 PRESETS_BY_GAME = {ENGINE.key: PRESETS}
+RATINGS_BY_GAME = {ENGINE.key: RATINGS}
 
-__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "ENGINE", "BOTS", "PRESETS"]
+__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "ENGINE", "BOTS", "PRESETS"]
