@@ -2,6 +2,7 @@
 
 from .bots import BOTS, RATINGS
 from .engine import MultiplicationEngine
+from .focus import FOCUS_CASES
 
 ENGINE = MultiplicationEngine()
 
@@ -20,4 +21,5 @@ BOTS_BY_GAME = {ENGINE.key: BOTS}
 PRESETS_BY_GAME = {ENGINE.key: PRESETS}
 RATINGS_BY_GAME = {ENGINE.key: RATINGS}
 
-__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "ENGINE", "BOTS", "PRESETS"]
+__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "FOCUS_CASES",
+           "ENGINE", "BOTS", "PRESETS", "RATINGS"]

@@ -9,6 +9,7 @@ Rules: ../../../../shared/spec/smooth-operator.md; house rules: docs/rules-smoot
 from .bots import RATINGS, BeginnerBot, PlayerBot
 from .engine import SmoothOperatorEngine
 from .expert import ExpertBot
+from .focus import FOCUS_CASES
 
 ENGINE = SmoothOperatorEngine()
 
@@ -44,4 +45,5 @@ BOTS_BY_GAME = {ENGINE.key: BOTS}
 PRESETS_BY_GAME = {ENGINE.key: PRESETS}
 RATINGS_BY_GAME = {ENGINE.key: RATINGS}
 
-__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "ENGINE", "BOTS", "PRESETS"]
+__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "FOCUS_CASES",
+           "ENGINE", "BOTS", "PRESETS", "RATINGS"]
