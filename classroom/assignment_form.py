@@ -31,7 +31,7 @@ class DateInput(forms.DateInput):
 
 
 class AssignmentForm(forms.Form):
-    # A callable, so a game registered after start-up (tests' toy game) is offered too.
+    # A callable, so a game registered after start-up (a test's own game) is offered too.
     game = forms.ChoiceField(label="Game", choices=lambda: [(g.key, g.name) for g in registry.all_games()])
     preset = forms.ChoiceField(label="Level")
     opponents = forms.ChoiceField(label="Who do they play against?", widget=forms.RadioSelect,

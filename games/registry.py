@@ -44,7 +44,7 @@ def spec_for(key: str) -> GameSpec:
 
 
 def register(spec: GameSpec) -> None:
-    """Add a game at run time (tests register a toy game this way)."""
+    """Add a game at run time (tests register a game of their own this way)."""
     if get(spec.key) is not None:
         raise ValueError(f"a game with the key {spec.key!r} is registered already")
     GAMES.append(spec)
