@@ -41,6 +41,12 @@ def _skills(game: str) -> GameSkills | None:
     return spec.skills if spec is not None else None
 
 
+def _stands_for(game: str, focus_options: dict) -> str | None:
+    """The preset the focus options stand for (`GameSkills.focus_preset`), or None."""
+    skills = _skills(game)
+    return skills.focus_preset(focus_options) if skills is not None and skills.focus_preset else None
+
+
 @dataclass(frozen=True)
 class Focus:
     """What a "Practise this" assignment practises and how its games are dealt."""
@@ -102,8 +108,7 @@ def merged_options(game: str, preset_options: dict, focus_options: dict) -> dict
     """A focused assignment's engine options: the level's options with the focus on top; or
     the focus alone when it stands for a preset itself (`GameSkills.focus_preset`: it sets
     the whole pack, so the chosen level's options are left out)."""
-    skills = _skills(game)
-    if skills is not None and skills.focus_preset and skills.focus_preset(focus_options):
+    if _stands_for(game, focus_options) is not None:
         return dict(focus_options)
     return {**preset_options, **focus_options}
 
@@ -136,8 +141,7 @@ def options_words(game: str, options: dict) -> list[str]:
 def preset_for(game: str, focus_options: dict) -> str | None:
     """The level a focused assignment is prefilled with: the preset the focus stands for
     (`GameSkills.focus_preset`), when the game has it; else None (the game's first level)."""
-    skills = _skills(game)
-    key = skills.focus_preset(focus_options) if skills is not None and skills.focus_preset else None
+    key = _stands_for(game, focus_options)
     spec = registry.get(game)
     return key if key is not None and spec.preset(key) is not None else None
 

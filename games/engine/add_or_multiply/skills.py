@@ -50,7 +50,7 @@ def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict 
     return {"number_range": list(PRACTICE_RANGE)} if measure_id == "am.operation" else None
 
 
-def focus_words(options) -> list[str]:
+def focus_words(options: dict) -> list[str]:
     value = options.get("number_range")
     return [f"Number cards from {value[0]} to {value[1]} only."] if value else []
 

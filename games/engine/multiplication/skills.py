@@ -115,7 +115,7 @@ def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict 
     return {"focus_facts": facts[:PRACTICE_FACTS], "hand_size": PRACTICE_HAND}
 
 
-def focus_words(options) -> list[str]:
+def focus_words(options: dict) -> list[str]:
     """What the focus options and the practice preset's hand size do, for the teacher."""
     words = []
     facts = options.get("focus_facts") or []
@@ -132,7 +132,7 @@ def focus_words(options) -> list[str]:
     return words
 
 
-def focus_scope(measure: Measure, detail: str, options) -> tuple[str, tuple[str, ...]] | None:
+def focus_scope(measure: Measure, detail: str, options: dict) -> tuple[str, tuple[str, ...]] | None:
     """A heat-map measure's focus practises the focused facts (each in both orders, as the
     report counts them), named as the teacher chose them."""
     if not measure.fact_grid:

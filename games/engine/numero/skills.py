@@ -98,7 +98,7 @@ WILD_WORDS = {"subtract": "subtract", "multiply": "multiply", "divide": "divide"
               "fraction": "fraction", "power": "power and root"}
 
 
-def focus_words(options) -> list[str]:
+def focus_words(options: dict) -> list[str]:
     """The level played, and the wild cards when the focus chooses them."""
     if not options.get("level"):
         return []
@@ -109,7 +109,7 @@ def focus_words(options) -> list[str]:
     return words
 
 
-def focus_preset(options) -> str | None:
+def focus_preset(options: dict) -> str | None:
     """A focus at level N is the preset `levelN` (so the level shown is the one played); the
     level sets the whole pack itself (docs/rules-numero.md)."""
     return f"level{options['level']}" if options.get("level") else None

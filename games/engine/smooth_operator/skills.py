@@ -142,13 +142,12 @@ def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict 
     return None
 
 
-def focus_words(options) -> list[str]:
+def focus_words(options: dict) -> list[str]:
     """What the focus options do, for the teacher."""
     words = []
-    signs = options.get("focus_operators") or []
-    if signs:
-        names = " and ".join(f"{OPERATION_OF.get(s, s)} ({OPERATION_NAMES.get(OPERATION_OF.get(s, s), '')})"
-                             for s in signs)
+    operations = [OPERATION_OF.get(s, s) for s in options.get("focus_operators") or []]
+    if operations:
+        names = " and ".join(f"{op} ({OPERATION_NAMES.get(op, '')})" for op in operations)
         words.append(f"Many more {names} operator cards.")
     for key, what in (("low_range", "Low number cards"), ("high_range", "High number cards")):
         value = options.get(key)
@@ -157,7 +156,7 @@ def focus_words(options) -> list[str]:
     return words
 
 
-def focus_scope(measure: Measure, detail: str, options) -> tuple[str, tuple[str, ...]] | None:
+def focus_scope(measure: Measure, detail: str, options: dict) -> tuple[str, tuple[str, ...]] | None:
     """A per-operation measure practised as a whole practises the focused operations."""
     if not measure.by_operation or detail or not options.get("focus_operators"):
         return None
