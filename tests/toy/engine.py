@@ -16,7 +16,8 @@ class HigherCardEngine(Engine):
     key, title, min_players, max_players = "toy", "Higher Card", 2, 2
     # `long_hands`, its focus option ("Practise this", skills.py): ten cards each, so ten
     # tricks in which to play the highest card.
-    OPTIONS = {"cards": (5, lambda n: is_int(n) and 1 <= n <= 10), "long_hands": (False, lambda v: type(v) is bool)}
+    OPTIONS = {"cards": (5, lambda n: is_int(n) and 1 <= n <= 10),
+               "long_hands": (False, lambda v: type(v) is bool)}
     ACTIONS = {"play": {"card": is_int}}
     ERROR_CODES = frozenset()  # the game's own codes: it has none beyond the shared ones
 

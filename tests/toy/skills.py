@@ -21,7 +21,9 @@ def practice(measure_id, detail, weakest=()):
 
 
 def focus_words(options):
-    return ["Ten cards each: ten tricks in which to play your highest card."] if options.get("long_hands") else []
+    if not options.get("long_hands"):
+        return []
+    return ["Ten cards each: ten tricks in which to play your highest card."]
 
 
 SKILLS = GameSkills(measures=(HIGHEST,), analysis_keys=("kind", "played_highest", "analysis_error"),

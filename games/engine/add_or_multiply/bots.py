@@ -341,7 +341,8 @@ BOTS = {"beginner": BeginnerBot, "player": PlayerBot, "expert": ExpertBot}
 
 
 # The bots' ratings (games/engine/bots.py `BotRatings`), measured on the 2-core development
-# machine by `python -m games.engine.calibrate add_or_multiply --games 400 --seed 1` (5 rounds, 3 players).
+# machine (5 rounds, 3 players) by
+#     python -m games.engine.calibrate add_or_multiply --games 400 --seed 1
 # When the bots change, run it again and copy its figures here.
 # At a table of three the player level does worse than the beginner.
 RATINGS = BotRatings(levels={"beginner": 1000, "player": 908, "expert": 1191},

@@ -150,7 +150,8 @@ BOTS = {"beginner": BeginnerBot, "player": PlayerBot, "expert": ExpertBot}
 
 
 # The bots' ratings (games/engine/bots.py `BotRatings`), measured on the 2-core development
-# machine by `python -m games.engine.calibrate multiplication --games 1000 --seed 1` (the classic game, 2 players).
+# machine (the classic game, 2 players) by
+#     python -m games.engine.calibrate multiplication --games 1000 --seed 1
 # When the bots change, run it again and copy its figures here.
 # The expert beats the beginner in 87-90 % of games, the player level in 58 %.
 RATINGS = BotRatings(levels={"beginner": 1000, "player": 1296, "expert": 1349},

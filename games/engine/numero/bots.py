@@ -74,7 +74,8 @@ BOTS_BY_GAME = {"numero": BOTS, "numero_solitaire": dict(BOTS)}
 
 
 # The bots' ratings (games/engine/bots.py `BotRatings`), measured on the 2-core development
-# machine by `python -m games.engine.calibrate numero --games 400 --seed 1` (level 1, 2 players).
+# machine (level 1, 2 players) by
+#     python -m games.engine.calibrate numero --games 400 --seed 1
 # When the bots change, run it again and copy its figures here.
 # Numero Solitaire is played alone: nobody to be rated against, so no ratings.
 RATINGS_BY_GAME = {"numero": BotRatings(levels={"beginner": 1000, "player": 1262, "expert": 1417},

@@ -78,7 +78,8 @@ class PlayerBot(Bot):
 
 
 # The bots' ratings (games/engine/bots.py `BotRatings`), measured on the 2-core development
-# machine by `python -m games.engine.calibrate smooth_operator --games 1000 --seed 1` (the quick game to 650, 2 players).
+# machine (the quick game to 650, 2 players) by
+#     python -m games.engine.calibrate smooth_operator --games 1000 --seed 1
 # When the bots change, run it again and copy its figures here.
 RATINGS = BotRatings(levels={"beginner": 1000, "player": 1128, "expert": 1225},
                      mix={0: 1000, 0.25: 1035, 0.5: 1082, 0.75: 1162, 1: 1225})
