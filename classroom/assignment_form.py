@@ -31,7 +31,7 @@ class DateInput(forms.DateInput):
 
 
 class AssignmentForm(forms.Form):
-    # A callable, so a game registered after start-up (tests' toy game) is offered too.
+    # A callable, so a game registered after start-up (a test's own game) is offered too.
     game = forms.ChoiceField(label="Game", choices=lambda: [(g.key, g.name) for g in registry.all_games()])
     preset = forms.ChoiceField(label="Level")
     opponents = forms.ChoiceField(label="Who do they play against?", widget=forms.RadioSelect,
@@ -109,7 +109,7 @@ class AssignmentForm(forms.Form):
 
     @property
     def practice_words(self) -> list[str]:
-        return practice.options_words(self.practice.options) if self.practice else []
+        return self.practice.words if self.practice else []
 
     def _bot_count_within_range(self, value) -> int:
         """A count carried over from another game may not fit this one's table: nudge it in."""
@@ -170,7 +170,7 @@ class AssignmentForm(forms.Form):
             players = 1 + (data.get("bot_count") or 0) if solo_or_bots else None
             spec = self.spec
             problem = practice.options_accepted(
-                self.game, practice.merged_options(choice.get("options", {}), self.practice.options),
+                self.game, practice.merged_options(self.game, choice.get("options", {}), self.practice.options),
                 [players] if players else range(spec.min_players, spec.max_players + 1))
             if problem:
                 self.add_error("focus_cards", problem)

@@ -1,11 +1,13 @@
 """"Practise this": from a skill measure (and the detail a report shows, e.g. the fact 7x8) to
 a focused game, in the words a teacher reads.
 
-Each game declares its own hook (`GameSkills.practice`, in games/engine/<game>/skills.py):
-pure, measure -> the focus house options of docs/rules-*.md. This module finds the game of a
-measure, calls its hook, and says what the options do. An assignment stores the result
-(`Focus.as_json`) in `Assignment.focus`: what was practised, so that the reports can show the
-skill before the assignment and during it (reports/selectors.py `focus_outcomes`).
+Each game declares its own hooks (`GameSkills`, in games/engine/<game>/skills.py), pure:
+`practice` (measure -> the focus house options of docs/rules-*.md), `focus_words` (what its
+options do), `focus_scope` (what a focus on one of its measures practises) and `focus_preset`
+(the preset a focus stands for). This module finds the game of a measure and asks its hooks;
+it knows no game's options. An assignment stores the result (`Focus.as_json`) in
+`Assignment.focus`: what was practised, so that the reports can show the skill before the
+assignment and during it (reports/selectors.py `focus_outcomes`).
 """
 
 from __future__ import annotations
@@ -15,12 +17,7 @@ from dataclasses import dataclass, field
 
 from games import registry
 from games.engine import BadScenario
-from games.engine.skills import FACT_RANGE, OPERATIONS, Measure, parse_fact
-
-SIGN_WORDS = {"+": "+", "-": "−", "x": "×", "/": "÷"}
-OPERATION_NAMES = {"+": "adding", "−": "taking away", "×": "multiplying", "÷": "dividing"}
-WILD_WORDS = {"subtract": "subtract", "multiply": "multiply", "divide": "divide",
-              "fraction": "fraction", "power": "power and root"}
+from games.engine.skills import GameSkills, Measure
 
 
 def _measure(measure_id: str) -> Measure | None:
@@ -39,17 +36,15 @@ def practice_game(measure_id: str) -> str | None:
     return m.game
 
 
-def fact_name(detail: str) -> str:
-    fact = parse_fact(detail)
-    return f"{fact[0]} × {fact[1]}" if fact else detail
+def _skills(game: str) -> GameSkills | None:
+    spec = registry.get(game)
+    return spec.skills if spec is not None else None
 
 
-def _both_orders(detail: str) -> list[str]:
-    fact = parse_fact(detail)
-    if fact is None:
-        return [detail]
-    a, b = fact
-    return [f"{a}x{b}"] if a == b else [f"{a}x{b}", f"{b}x{a}"]
+def _stands_for(game: str, focus_options: dict) -> str | None:
+    """The preset the focus options stand for (`GameSkills.focus_preset`), or None."""
+    skills = _skills(game)
+    return skills.focus_preset(focus_options) if skills is not None and skills.focus_preset else None
 
 
 @dataclass(frozen=True)
@@ -70,7 +65,7 @@ class Focus:
 
     @property
     def words(self) -> list[str]:
-        return options_words(self.options)
+        return options_words(self.game, self.options)
 
 
 def from_json(data) -> Focus | None:
@@ -98,33 +93,22 @@ def focus_for(measure_id: str, detail: str = "", weakest: Sequence[str] = ()) ->
     if options is None:
         return None
     m = _measure(measure_id)
-    details: list[str] = []
-    if m.fact_grid:
-        facts = options.get("focus_facts") or []
-        for t in options.get("focus_tables") or []:
-            facts += [f"{min(t, n)}x{max(t, n)}" for n in FACT_RANGE]
-        for f in facts:
-            details += [d for d in _both_orders(f) if d not in details]
-        label = (", ".join(fact_name(f) for f in options.get("focus_facts") or [])
-                 or " and ".join(f"the {t} times table" for t in options.get("focus_tables") or [])
-                 or m.title)
+    scope = spec.skills.focus_scope(m, detail, options) if spec.skills.focus_scope else None
+    if scope is not None:
+        label, details = scope
     elif m.by_operation and detail:
-        details = [detail]
-        label = f"{m.title}: {detail}"
-    elif m.by_operation and options.get("focus_operators"):
-        details = [SIGN_WORDS[s] for s in options["focus_operators"] if SIGN_WORDS.get(s) in OPERATIONS]
-        label = f"{m.title}: {' and '.join(details)}"
+        label, details = f"{m.title}: {detail}", (detail,)
     else:
-        label = m.title
+        label, details = m.title, ()
     return Focus(game=game, measure=measure_id, detail=detail, label=label, options=dict(options),
                  details=tuple(details))
 
 
-def merged_options(preset_options: dict, focus_options: dict) -> dict:
-    """A focused assignment's engine options: the level's options with the focus on top. A
-    Numero `level` sets the whole pack itself (docs/rules-numero.md), so the level's options
-    are left out then."""
-    if "level" in focus_options:
+def merged_options(game: str, preset_options: dict, focus_options: dict) -> dict:
+    """A focused assignment's engine options: the level's options with the focus on top; or
+    the focus alone when it stands for a preset itself (`GameSkills.focus_preset`: it sets
+    the whole pack, so the chosen level's options are left out)."""
+    if _stands_for(game, focus_options) is not None:
         return dict(focus_options)
     return {**preset_options, **focus_options}
 
@@ -146,50 +130,20 @@ def options_accepted(game: str, options: dict, player_counts) -> str:
     return ""
 
 
-def options_words(options: dict) -> list[str]:
-    """What focus options do, one plain sentence each (for the assignment form and pages)."""
-    words = []
-    facts = options.get("focus_facts") or []
-    if facts:
-        cards = ", ".join(f"{p[0] * p[1]} ({fact_name(f)})" for f in facts
-                          if (p := parse_fact(f)) is not None)
-        words.append(f"Extra cards {cards}: three of each in the pack, dealt first.")
-    tables = options.get("focus_tables") or []
-    if tables:
-        words.append("Extra cards of the " + " and ".join(f"{t} times table" for t in tables)
-                     + ": three of each card in the pack, dealt first.")
-    if options.get("hand_size"):
-        words.append(f"{options['hand_size']} cards each, so there are more facts to name.")
-    signs = options.get("focus_operators") or []
-    if signs:
-        names = " and ".join(f"{SIGN_WORDS.get(s, s)} ({OPERATION_NAMES.get(SIGN_WORDS.get(s, s), '')})"
-                             for s in signs)
-        words.append(f"Many more {names} operator cards.")
-    for key, what in (("low_range", "Low number cards"), ("high_range", "High number cards"),
-                      ("number_range", "Number cards")):
-        value = options.get(key)
-        if value:
-            words.append(f"{what} from {value[0]} to {value[1]} only.")
-    if options.get("level"):
-        words.append(f"Played at Numero level {options['level']}.")
-    if "wilds" in options and options.get("level"):
-        wilds = options.get("wilds") or []
-        words.append("Wild cards: " + (", ".join(WILD_WORDS.get(w, w) for w in wilds) or "none") + ".")
-    if not words:
-        words.append("The usual game: this skill comes up in every game.")
-    return words
+def options_words(game: str, options: dict) -> list[str]:
+    """What a game's focus options do, one plain sentence each (for the assignment form and
+    pages), in the game's own words (`GameSkills.focus_words`)."""
+    skills = _skills(game)
+    words = skills.focus_words(options) if skills is not None and skills.focus_words else []
+    return words or ["The usual game: this skill comes up in every game."]
 
 
 def preset_for(game: str, focus_options: dict) -> str | None:
-    """The level a focused assignment is prefilled with: Numero's `levelN` for a focus at
-    level N (so the level shown is the one played), else None (the game's first level)."""
-    level = focus_options.get("level")
-    if level:
-        key = f"level{level}"
-        spec = registry.get(game)
-        if spec is not None and spec.preset(key) is not None:
-            return key
-    return None
+    """The level a focused assignment is prefilled with: the preset the focus stands for
+    (`GameSkills.focus_preset`), when the game has it; else None (the game's first level)."""
+    key = _stands_for(game, focus_options)
+    spec = registry.get(game)
+    return key if key is not None and spec.preset(key) is not None else None
 
 
 __all__ = ["Focus", "focus_for", "from_json", "merged_options", "options_accepted",

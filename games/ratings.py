@@ -9,21 +9,11 @@ Elo, one rating per student per game. Every game's beginner bot is 1000; the oth
 the mixed bot "mix:<p>" (games/engine/bots.py: the expert's move with probability p, else the
 beginner's) have fixed ratings found by self-play, `python -m games.engine.calibrate GAME
 --games N --seed 1` (its docstring says how; the game's first preset, the smallest table).
-The figures (`FIGURES`), measured on the 2-core development machine with --seed 1 (games per
-estimate; options: the first preset's):
-
-    game             games  beginner  player  expert | mix 0.25  0.50  0.75   (0 = beginner, 1 = expert)
-    multiplication   1000   1000      1296    1349   |     1109  1214  1295   (classic, 2 players)
-    smooth_operator  1000   1000      1128    1225   |     1035  1082  1162   (quick: 650, 2 players)
-    add_or_multiply   400   1000       908    1191   |     1030  1036  1086   (5 rounds, 3 players)
-    numero            400   1000      1262    1417   |     1103  1212  1303   (level 1, 2 players)
-
-(The Multiplication Game: the expert beats the beginner 87-90 % of games, the player level
-58 %. In Add or Multiply? the player level does worse than the beginner at a table of three.)
-The figures hold for the bots as they were measured: when a game's bots change, run the
-command again and copy its output here.
-A game without figures (a game added later, the tests' toy game) gets `GENERIC`. Numero
-Solitaire is played alone: nobody to be rated against, so no rating.
+Each game keeps its figures beside its bots (`RATINGS` in games/engine/<game>/bots.py, with
+how they were measured) and its GameSpec hands them over (`GameSpec.ratings`); they hold for
+the bots as they were measured, so when a game's bots change, the command is run again and
+its output copied there. A game without figures gets `GENERIC`. A game played alone has
+nobody to be rated against, so no rating.
 
 A new student starts at the middle of the game's range, halfway between the beginner and the
 expert (`default_rating`): from there a "just right" opponent is a half-and-half mix.
@@ -66,7 +56,8 @@ from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from games.engine.bots import mix_level, mix_share
+from games import registry
+from games.engine.bots import BotRatings, mix_level, mix_share
 
 JUST_RIGHT = "just_right"  # an assignment's bot level: tuned for each child (Assignment.bot_level)
 JUST_RIGHT_LABEL = "Just right (adapts to each child)"
@@ -88,33 +79,26 @@ class Figures:
         return self.mix[-1][1]
 
 
-def _figures(levels: dict, mix: dict) -> Figures:
-    points = sorted((float(p), float(r)) for p, r in mix.items())
+def _figures(measured: BotRatings) -> Figures:
+    points = sorted((float(p), float(r)) for p, r in measured.mix.items())
     # A curve measured by self-play can wobble by a few points: keep it rising, so that a
     # rating maps to one share.
     rising, top = [], -math.inf
     for p, r in points:
         top = max(top, r)
         rising.append((p, top))
-    return Figures({k: float(v) for k, v in levels.items()}, tuple(rising))
+    return Figures({k: float(v) for k, v in measured.levels.items()}, tuple(rising))
 
 
-FIGURES: dict[str, Figures] = {
-    "multiplication": _figures({"beginner": 1000, "player": 1296, "expert": 1349},
-                               {0: 1000, 0.25: 1109, 0.5: 1214, 0.75: 1295, 1: 1349}),
-    "smooth_operator": _figures({"beginner": 1000, "player": 1128, "expert": 1225},
-                                {0: 1000, 0.25: 1035, 0.5: 1082, 0.75: 1162, 1: 1225}),
-    "add_or_multiply": _figures({"beginner": 1000, "player": 908, "expert": 1191},
-                                {0: 1000, 0.25: 1030, 0.5: 1036, 0.75: 1086, 1: 1191}),
-    "numero": _figures({"beginner": 1000, "player": 1262, "expert": 1417},
-                       {0: 1000, 0.25: 1103, 0.5: 1212, 0.75: 1303, 1: 1417}),
-}
-GENERIC = _figures({"beginner": 1000, "player": 1200, "expert": 1300},
-                   {0: 1000, 0.5: 1150, 1: 1300})
+GENERIC = _figures(BotRatings(levels={"beginner": 1000, "player": 1200, "expert": 1300},
+                              mix={0: 1000, 0.5: 1150, 1: 1300}))
 
 
 def figures_for(key: str) -> Figures:
-    return FIGURES.get(key, GENERIC)
+    """The game's own figures (`GameSpec.ratings`), or `GENERIC` for a game without them (or
+    one no longer registered)."""
+    spec = registry.get(key)
+    return _figures(spec.ratings) if spec is not None and spec.ratings is not None else GENERIC
 
 
 def default_rating(key: str) -> float:

@@ -1,11 +1,12 @@
 """The games Numberdeck offers: the only list of them.
 
 Everything on the Django side asks this registry about a game (its name, player counts,
-presets, bots, board template, table hooks, skills); nothing else names a game key. A game is
-added by writing its engine package (games/engine/<game>/), its adapter
-(games/adapters/<game>.py, which builds its GameSpec: games/spec.py), its board template(s)
-(templates/games/boards/<game>.html) and one line in `GAMES` below. docs/engine.md,
-"Adding a game", lists the steps.
+presets, bots and their ratings, board template and stylesheets, table hooks, skills); nothing
+else names a game key (tests/contract/test_games_stay_in_their_homes.py). A game is added by
+writing its engine package (games/engine/<game>/), its adapter (games/adapters/<game>.py,
+which builds its GameSpec: games/spec.py), its board template(s)
+(templates/games/boards/<game>.html), its stylesheet (static/css/games/<game>.css) and one
+line in `GAMES` below. docs/engine.md, "Adding a game", lists every file.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def spec_for(key: str) -> GameSpec:
 
 
 def register(spec: GameSpec) -> None:
-    """Add a game at run time (tests register a toy game this way)."""
+    """Add a game at run time (tests register a game of their own this way)."""
     if get(spec.key) is not None:
         raise ValueError(f"a game with the key {spec.key!r} is registered already")
     GAMES.append(spec)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import Engine
-from games.engine.bots import is_level, make_level_bot
+from games.engine.bots import BotRatings, is_level, make_level_bot
 from games.engine.skills import GameSkills
 
 
@@ -77,14 +77,20 @@ def _nothing_went_well(moves: list[SeatMove]) -> list[str]:
 @dataclass(frozen=True)
 class GameSpec:
     key: str
-    name: str
-    pitch: str                    # one line for menus
+    pitch: str                    # one line for menus (the home page, the student's games)
     engine: Engine
     bots: Mapping[str, type]      # bot level -> bot class (constructed with (engine, seed))
     presets: tuple[Preset, ...]
     free_play_bots: int           # computer opponents in a free-play game
     board_template: str           # included by games/_table.html and games/replay.html
+    name: str = ""                # its menu name; by default the engine's `title`
     scripts: tuple[str, ...] = ()  # static JS the table page loads, e.g. ("js/<game>.js",)
+    # Static CSS of its board, e.g. ("css/games/<game>.css",): the base layout links them on
+    # every page that shows the board (a page whose context holds the game's `spec`).
+    stylesheets: tuple[str, ...] = ()
+    # Its bots' calibrated ratings, kept beside its bots (games/engine/bots.py BotRatings);
+    # None: the generic figures of games/ratings.py.
+    ratings: BotRatings | None = None
     # Options of a game that no assignment sets (free play, tables with classmates): by
     # default the engine's own; a game whose defaults could end before everyone has played
     # names safer ones.
@@ -96,6 +102,10 @@ class GameSpec:
     mental_math: MentalMathHook | None = None
     skills: GameSkills | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.name:  # the engine's title, rather than the same words typed twice
+            object.__setattr__(self, "name", self.engine.title)
 
     @property
     def min_players(self) -> int:

@@ -3,7 +3,7 @@
 Each game declares its own measures beside its engine (games/engine/<game>/skills.py, listed
 by games/registry.py); the reports add the two every game has: rule errors and thinking time.
 The measures are read from the registry at call time, never kept here, because a game can be
-registered at run time (tests register a toy game and expect its measure in the reports).
+registered at run time (tests register a game of their own and expect its measure in the reports).
 
 A report cell reads "<miss_words>: 4 of 37 <chance_unit>"; `about` explains the measure.
 `game` is the game key whose moves give chances ("" for every game).

@@ -37,7 +37,7 @@ def _settings(*, title: str, game: str, preset: str, opponents: str, bot_level: 
         if found.game != game:
             raise presets.PresetError(f"This practice is for {registry.spec_for(found.game).name}"
                                       if registry.get(found.game) else "This practice is for another game.")
-        options = practice.merged_options(choice.options, found.options)
+        options = practice.merged_options(game, choice.options, found.options)
         counts = [players] if players else range(spec.min_players, spec.max_players + 1)
         problem = practice.options_accepted(game, options, counts)
         if problem:

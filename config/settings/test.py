@@ -32,5 +32,7 @@ WHITENOISE_AUTOREFRESH = True
 # keeps these settings), go to a temporary folder, not the repository's media/.
 MEDIA_ROOT = Path(tempfile.gettempdir()) / f"numberdeck-test-media-{os.getpid()}"  # noqa: F405
 
-# Templates that only tests use: the toy game's board (tests/toy/, tests/templates/).
+# Templates and static files that only tests use: a test-only game's board and stylesheet
+# (tests/templates/, tests/static/).
 TEMPLATES = [{**TEMPLATES[0], "DIRS": [*TEMPLATES[0]["DIRS"], BASE_DIR / "tests" / "templates"]}]  # noqa: F405
+STATICFILES_DIRS = [*STATICFILES_DIRS, BASE_DIR / "tests" / "static"]  # noqa: F405

@@ -43,13 +43,14 @@ KEY = "add_or_multiply"
 
 SPEC = GameSpec(
     key=KEY,
-    name="Add or Multiply?",
     pitch="Send numbers to your rivals and choose + or x for yourself.",
     engine=engine_package.ENGINES[KEY],
     bots=engine_package.BOTS_BY_GAME[KEY],
     presets=presets_from(engine_package.PRESETS_BY_GAME[KEY]),
     free_play_bots=2,
     board_template="games/boards/add_or_multiply.html",
+    stylesheets=("css/games/add_or_multiply.css",),
+    ratings=engine_package.RATINGS_BY_GAME[KEY],
     your_turn=your_turn,
     board_context=board_context,
     skills=SKILLS,

@@ -51,13 +51,14 @@ KEY = "multiplication"
 
 SPEC = GameSpec(
     key=KEY,
-    name="The Multiplication Game",
     pitch="Get rid of your cards by naming times-table facts.",
     engine=engine_package.ENGINES[KEY],
     bots=engine_package.BOTS_BY_GAME[KEY],
     presets=presets_from(engine_package.PRESETS_BY_GAME[KEY]),
     free_play_bots=1,
     board_template="games/boards/multiplication.html",
+    stylesheets=("css/games/multiplication.css",),
+    ratings=engine_package.RATINGS_BY_GAME[KEY],
     your_turn=your_turn,
     board_context=board_context,
     went_well=went_well,

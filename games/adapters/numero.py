@@ -317,10 +317,9 @@ def selection_context(view: dict, parsed: tuple[str | None, list[list[str]]]) ->
     return {"nt": play_context(view=view, card=card, picked=picked)}
 
 
-def _spec(key: str, name: str, pitch: str, free_play_bots: int) -> GameSpec:
+def _spec(key: str, pitch: str, free_play_bots: int) -> GameSpec:
     return GameSpec(
         key=key,
-        name=name,
         pitch=pitch,
         engine=engine_package.ENGINES[key],
         bots=engine_package.BOTS_BY_GAME[key],
@@ -328,6 +327,8 @@ def _spec(key: str, name: str, pitch: str, free_play_bots: int) -> GameSpec:
         free_play_bots=free_play_bots,
         board_template=f"games/boards/{key}.html",
         scripts=("js/numero.js",),
+        stylesheets=("css/games/numero.css",),  # both games' boards (_numero_*.html)
+        ratings=engine_package.RATINGS_BY_GAME.get(key),  # Solitaire's player is rated by nobody
         your_turn=your_turn,
         board_context=board_context,
         selection=SelectionHook(parse=parse_query, context=selection_context,
@@ -336,5 +337,5 @@ def _spec(key: str, name: str, pitch: str, free_play_bots: int) -> GameSpec:
     )
 
 
-SPEC = _spec("numero", "Numero", "Make sums from the centre cards, with wild cards that change them.", 1)
-SOLITAIRE_SPEC = _spec("numero_solitaire", "Numero Solitaire", "Clear the centre on your own.", 0)
+SPEC = _spec("numero", "Make sums from the centre cards, with wild cards that change them.", 1)
+SOLITAIRE_SPEC = _spec("numero_solitaire", "Clear the centre on your own.", 0)

@@ -102,7 +102,6 @@ KEY = "smooth_operator"
 
 SPEC = GameSpec(
     key=KEY,
-    name="Smooth Operator",
     pitch="Pick the operator that gives the fewest points.",
     engine=engine_package.ENGINES[KEY],
     bots=engine_package.BOTS_BY_GAME[KEY],
@@ -113,6 +112,8 @@ SPEC = GameSpec(
     free_play_options=dict(engine_package.PRESETS_BY_GAME[KEY]["quick"]["options"]),
     board_template="games/boards/smooth_operator.html",
     scripts=("js/smooth_operator.js",),
+    stylesheets=("css/games/smooth_operator.css",),
+    ratings=engine_package.RATINGS_BY_GAME[KEY],
     your_turn=your_turn,
     board_context=board_context,
     went_well=went_well,

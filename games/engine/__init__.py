@@ -1,8 +1,8 @@
 """Numberdeck's game engines: pure Python, no Django, deterministic, JSON states.
 
-    from games.engine import get
-    engine = get("smooth_operator")
-    state = engine.new_game(["Ann", "Ben"], {"target": 100}, seed=7)
+    from games.engine import game_keys, get
+    engine = get(key)           # a game key: one of game_keys()
+    state = engine.new_game(["Ann", "Ben"], options, seed=7)   # options: {} for the defaults
 """
 
 import pkgutil

@@ -8,12 +8,15 @@ otherwise. Its level is written `"mix:<p>"` with p from 0 to 1 in hundredths ("m
 string that fits the 10 characters of `Seat.bot_level` and travels wherever a level does;
 `make_level_bot` builds it (or a plain level) from a game's `{level: class}` table, so
 `games.engine.make_bot` and `GameSpec.make_bot` build both the same way.
+
+`BotRatings` are a game's calibrated bot strengths, kept beside its bots (its `bots.py`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 MIX_PREFIX = "mix:"
 
@@ -89,3 +92,15 @@ def make_level_bot(bots: Mapping[str, type], engine, level: str, seed: int = 0):
         raise KeyError(f"unknown bot level: {level!r}")
     strong, weak = strong_and_weak(bots)
     return MixedBot(engine, seed, strong=strong, weak=weak, p=p)
+
+
+@dataclass(frozen=True)
+class BotRatings:
+    """A game's bot ratings on the Elo scale of games/ratings.py (its beginner is 1000), as
+    `python -m games.engine.calibrate GAME` prints them: each level's rating, and the mixed
+    bot's at the measured shares p (`{p: rating}`, p = 0 being the beginner and 1 the expert).
+    Each game keeps its own beside its bots and exports them as `RATINGS_BY_GAME`; its
+    GameSpec hands them to the ratings (`GameSpec.ratings`)."""
+
+    levels: Mapping[str, float]
+    mix: Mapping[float, float]

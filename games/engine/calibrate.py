@@ -2,8 +2,8 @@
 
 Prints one JSON object: the Elo rating of each bot level of GAME and of the mixed bot
 "mix:<p>" (games/engine/bots.py) at p = 0, 0.25, 0.5, 0.75 and 1, on a scale where the
-beginner is 1000. games/ratings.py keeps the figures it printed (the Django side never plays
-self-play at run time).
+beginner is 1000. The game's bots.py keeps the figures it printed (`RATINGS`, a
+games/engine/bots.py `BotRatings`; the Django side never plays self-play at run time).
 
 How: the bot under test sits at a table of the game's smallest size with every other seat a
 beginner, then with every other seat an expert (seats rotate from game to game). Its share of

@@ -5,8 +5,9 @@ decisions_per_s, think-time p50/p99 per bot level (ms), wins and mean score per 
 Seats rotate from game to game so that seat advantage cancels out.
 
 `python -m games.engine.selfplay --focus [--games N --seed S]` measures the focus options
-(house options in docs/rules-*.md): for each case in FOCUS_CASES, the chances per game of the
-focused skill in expert self-play, focused against unfocused, and their ratio.
+(house options in docs/rules-*.md): for each case in FOCUS_CASES (every engine package's own,
+games/engine/focus.py), the chances per game of the focused skill in expert self-play, focused
+against unfocused, and their ratio.
 """
 
 from __future__ import annotations
@@ -16,11 +17,9 @@ import json
 import sys
 import time
 
-from dataclasses import dataclass, field
-from typing import Callable
-
 from . import BOT_LEVELS, game_keys, get, make_bot, packages
 from .errors import IllegalMove
+from .focus import FocusCase
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -99,120 +98,11 @@ def run(game: str, games: int, levels: list[str], seed: int = 0, options: dict |
 
 
 # ----- focus options: chances of the focused skill per game ---------------------------------
-# A counter reads one decision (the state before it, the player, the action) and returns how
-# many chances of the focused skill it is; `at_end` reads the finished game. Counters use the
-# skill analysis the engines record (`engine.analyse`) wherever it has the fact.
-
-
-def _mg_facts(facts: frozenset):
-    """mg.facts chances (skills.py: one per declaration for a number card, detailed by the
-    fact the card needed) whose fact is one of `facts`."""
-    def count(engine, state, player, action) -> int:
-        if action.get("type") != "discard":
-            return 0
-        fact = engine.analyse(state, player, action).get("fact") or {}
-        return 1 if fact.get("needed") in facts else 0
-    return count
-
-
-def _so_played(sign: str):
-    """Responses that work the sign out: accepted plays of that operator card (so.mental_math
-    chances of its operation)."""
-    def count(engine, state, player, action) -> int:
-        if action.get("type") != "play" or action.get("card") != sign:
-            return 0
-        analysis = engine.analyse(state, player, action)
-        return 1 if analysis.get("kind") == "response" and analysis.get("chosen_award") is not None else 0
-    return count
-
-
-def _so_pair_in(which: str, low: int, high: int):
-    """Responses (decisions that compute h op l) on a pair whose `which` card is in low..high."""
-    def count(engine, state, player, action) -> int:
-        if engine.analyse(state, player, action).get("kind") not in ("response", "penalty"):
-            return 0
-        return 1 if low <= state[which] <= high else 0
-    return count
-
-
-def _numero_wild_takes(families: tuple):
-    """Takes that take a centre item changed by a wild card of one of `families`."""
-    def count(engine, state, player, action) -> int:
-        # The package as the pure tools find it (no static import: numero's bench imports us).
-        cards = packages()[engine.key].cards
-        is_wild, family_of = cards.is_wild, cards.family_of
-        if action.get("type") != "take":
-            return 0
-        analysis = engine.analyse(state, player, action)
-        if analysis.get("kind") != "take" or not analysis.get("chosen"):
-            return 0
-        named = {code for group in action["groups"] for code in group}
-        for item in state["centre"]:
-            if named & set(item["cards"]) and any(
-                    is_wild(c) and family_of(c) in families for c in item["cards"]):
-                return 1
-        return 0
-    return count
-
-
-def _am_rounds_in(low: int, high: int):
-    """am.operation chances (one per resolved round per player) in which both numbers that
-    came lie in low..high (from the revealed rounds' facts, `history`)."""
-    def at_end(engine, state) -> int:
-        return sum(1 for past in state["history"] for facts in past["results"].values()
-                   if all(low <= v <= high for v in facts["on_me"]))
-    return at_end
-
-
-@dataclass(frozen=True)
-class FocusCase:
-    game: str
-    option: str                 # the focus option measured
-    skill: str                  # what counts as a chance, in words
-    focused: dict               # options of the focused game
-    unfocused: dict = field(default_factory=dict)   # options of the game it is compared with
-    count: Callable | None = None                   # per decision
-    at_end: Callable | None = None                  # per finished game
-    players: int = 2
-    asserted: bool = True       # the 3x claim is made (and tested) for this case
-
-
-FOCUS_CASES = (
-    FocusCase("multiplication", "focus_facts", "declarations of 6x9 or 7x8 (mg.facts chances)",
-              {"focus_facts": ["7x8", "6x9"]}, count=_mg_facts(frozenset({"7x8", "6x9"}))),
-    FocusCase("multiplication", "focus_tables",
-              "declarations of a 7-times-table fact (mg.facts chances); practice preset with "
-              "ten cards each, against the classic game",
-              {"focus_tables": [7], "hand_size": 10},
-              count=_mg_facts(frozenset(f"{min(7, k)}x{max(7, k)}" for k in range(1, 11)))),
-    FocusCase("multiplication", "focus_tables",
-              "declarations of a 7-times-table fact (mg.facts chances), like for like",
-              {"focus_tables": [7]},
-              count=_mg_facts(frozenset(f"{min(7, k)}x{max(7, k)}" for k in range(1, 11))),
-              asserted=False),
-    FocusCase("smooth_operator", "focus_operators",
-              "÷ worked out (responses playing ÷: so.mental_math ÷ chances)",
-              {"focus_operators": ["/"], "low_range": [1, 5]}, count=_so_played("/"), players=3),
-    FocusCase("smooth_operator", "focus_operators",
-              "÷ worked out (responses playing ÷), ÷ cards alone",
-              {"focus_operators": ["/"]}, count=_so_played("/"), players=3, asserted=False),
-    FocusCase("smooth_operator", "focus_operators",
-              "− worked out (responses playing −: so.mental_math − chances)",
-              {"focus_operators": ["-"]}, count=_so_played("-"), players=3),
-    FocusCase("smooth_operator", "low_range", "responses on a low card from 2 to 4",
-              {"low_range": [2, 4]}, count=_so_pair_in("low", 2, 4), players=3),
-    FocusCase("smooth_operator", "high_range", "responses on a high card from 11 to 12",
-              {"high_range": [11, 12]}, count=_so_pair_in("high", 11, 12), players=3),
-    FocusCase("numero", "level", "takes with a wild card (level 4's subtract, multiply, divide)",
-              {"level": 4}, count=_numero_wild_takes(("subtract", "multiply", "divide"))),
-    FocusCase("numero", "wilds", "takes with a divide wild card, against the classic game",
-              {"level": 6, "wilds": ["divide"]}, count=_numero_wild_takes(("divide",))),
-    FocusCase("numero", "wilds", "takes with a divide wild card, against level 6 (all families)",
-              {"level": 6, "wilds": ["divide"]}, {"level": 6},
-              count=_numero_wild_takes(("divide",)), asserted=False),
-    FocusCase("add_or_multiply", "number_range", "rounds whose two numbers are 3 to 6 (am.operation chances)",
-              {"number_range": [3, 6]}, at_end=_am_rounds_in(3, 6), players=3),
-)
+# Every engine package with focus options exports its cases (`FOCUS_CASES`, games/engine/focus.py);
+# a package that plays two games (Numero's) is listed once.
+FOCUS_CASES: tuple[FocusCase, ...] = tuple(
+    case for package in dict.fromkeys(packages().values())
+    for case in getattr(package, "FOCUS_CASES", ()))
 
 
 def chances_per_game(case: FocusCase, options: dict, games: int, seed: int = 0,

@@ -27,6 +27,21 @@ def parse_fact(detail: str) -> tuple[int, int] | None:
     return (a_, b_) if a_ in FACT_RANGE and b_ in FACT_RANGE else None
 
 
+def fact_name(detail: str) -> str:
+    """"7x8" -> "7 × 8" (anything else as it is)."""
+    fact = parse_fact(detail)
+    return f"{fact[0]} × {fact[1]}" if fact else detail
+
+
+def both_orders(detail: str) -> list[str]:
+    """"7x8" -> ["7x8", "8x7"]: the details a report counts for one fact ("7x7" once)."""
+    fact = parse_fact(detail)
+    if fact is None:
+        return [detail]
+    a, b = fact
+    return [f"{a}x{b}"] if a == b else [f"{a}x{b}", f"{b}x{a}"]
+
+
 @dataclass(frozen=True)
 class Measure:
     """One skill measure. A report cell reads "<miss_words>: 4 of 37 <chance_unit>"."""
@@ -79,6 +94,13 @@ PerAttempt = Callable[[MoveFacts, str], Iterator[Candidate]]
 # first) -> the engine options of a game focused on it; {} for the game's plain options (a
 # strategy measure with no natural focus); None for a measure that is not the game's.
 Practice = Callable[[str, str, Sequence[str]], "dict | None"]
+# What focus options do, one plain sentence each (only the game knows its options).
+FocusWords = Callable[[Mapping[str, Any]], list[str]]
+# (measure, detail, focus options) -> (label, the evidence details the focus gives more
+# chances of), or None for the generic reading (games/practice.py `focus_for`).
+FocusScope = Callable[["Measure", str, Mapping[str, Any]], "tuple[str, tuple[str, ...]] | None"]
+# Focus options -> the key of the preset they stand for, or None.
+FocusPreset = Callable[[Mapping[str, Any]], "str | None"]
 # (moves of the game, seat id -> player name, the students' seat ids) -> (move, candidate)
 PerGame = Callable[[list[MoveFacts], dict[int, str], set[int]], Iterator[tuple[MoveFacts, Candidate]]]
 
@@ -154,7 +176,16 @@ class GameSkills:
     - `practice(measure_id, detail, weakest)`: the engine options of a game that gives that
       skill more chances (the focus house options of docs/rules-*.md), for a teacher's
       "Practise this"; pure, and every dict it returns is accepted by the engine's
-      `resolve_options` (None: no practice hook, or a measure that is not the game's).
+      `resolve_options` (None: no practice hook, or a measure that is not the game's);
+    - `focus_words(options)`: what the game's focus options in `options` do, one plain
+      sentence each, for the assignment form and the pages ([] when none is set);
+    - `focus_scope(measure, detail, options)`: what a focus on one of the game's measures
+      practises when the game reads it its own way (a fact grid's facts, the operations of a
+      focused pack): (label, the evidence details a before/after counts); None for the
+      generic reading (the detail asked for, or the whole measure);
+    - `focus_preset(options)`: the preset the focus options stand for, or None: a focused
+      assignment is prefilled with it, and the focus replaces the chosen preset's options
+      rather than adding to them (it sets the whole pack itself: a Numero level).
     """
 
     measures: tuple[Measure, ...]
@@ -165,6 +196,9 @@ class GameSkills:
     judged_errors: Mapping[str, str] = field(default_factory=dict)
     analysis_revision: int = 1
     practice: Practice | None = None
+    focus_words: FocusWords | None = None
+    focus_scope: FocusScope | None = None
+    focus_preset: FocusPreset | None = None
 
     @property
     def needs_events(self) -> bool:

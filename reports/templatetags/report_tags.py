@@ -5,7 +5,8 @@ from urllib.parse import quote, urlencode
 from django import template
 from django.utils.html import format_html
 
-from games.practice import fact_name, practice_game
+from games.engine.skills import fact_name
+from games.practice import practice_game
 
 from ..cells import Total
 from ..measures import measure_by_id

@@ -57,7 +57,7 @@ def test_every_practice_is_accepted_by_its_engine(measure_id, detail, weakest):
     spec = registry.spec_for(focus.game)
     assert measure_id in {m.id for m in spec.skills.measures}
     for preset in spec.presets:
-        options = practice.merged_options(dict(preset.options), focus.options)
+        options = practice.merged_options(focus.game, dict(preset.options), focus.options)
         if "level" in focus.options and preset.key != practice.preset_for(focus.game, focus.options):
             continue  # a Numero level sets the whole pack: prefilled with its own preset
         for count in range(spec.min_players, spec.max_players + 1):
@@ -66,7 +66,7 @@ def test_every_practice_is_accepted_by_its_engine(measure_id, detail, weakest):
         # form refuses a bigger table in words: test_a_table_too_big_is_refused_in_words).
         for count in range(spec.min_players, min(spec.max_players, 4) + 1):
             assert practice.options_accepted(focus.game, options, [count]) == ""
-    assert practice.options_words(focus.options)
+    assert practice.options_words(focus.game, focus.options)
 
 
 def test_the_hooks_say_what_the_issue_asks():

@@ -1,7 +1,8 @@
-"""Higher Card at the table: its GameSpec (games/spec.py). Registering SPEC
+"""Higher Card at the table: its GameSpec (games/spec.py), with its bots and their ratings,
+its board and its stylesheet (tests/static/css/games/toy.css). Registering SPEC
 (`games.registry.register`) is the one line that makes the game playable."""
 
-from games.engine.bots import Bot
+from games.engine.bots import Bot, BotRatings
 from games.spec import GameSpec, Preset
 
 from .engine import ENGINE
@@ -22,15 +23,21 @@ class HighestBot(Bot):
         return {"type": "play", "card": max(view["hand"])}
 
 
+# As `python -m games.engine.calibrate` would print them for a game in games/engine/ (the
+# toy's figures are made up: its engine package lives in tests/).
+RATINGS = BotRatings(levels={"beginner": 1000, "player": 1180, "expert": 1180},
+                     mix={0: 1000, 0.5: 1100, 1: 1180})
+
 SPEC = GameSpec(
-    key=ENGINE.key,
-    name="Higher Card",
+    key=ENGINE.key,  # its name is the engine's title, "Higher Card"
     pitch="Play the higher card to win the trick.",
     engine=ENGINE,
     bots={"beginner": RandomBot, "player": HighestBot, "expert": HighestBot},
     presets=(Preset("classic", "Five cards each", {}), Preset("short", "Three cards each", {"cards": 3})),
     free_play_bots=1,
     board_template="games/boards/toy.html",
+    stylesheets=("css/games/toy.css",),
+    ratings=RATINGS,
     your_turn=lambda view: "Your turn: play a card. The higher card wins the trick.",
     skills=SKILLS,
 )

@@ -9,17 +9,23 @@ from games.engine import Engine, IllegalMove
 from games.engine.rng import shuffled
 from games.engine.validate import is_int
 
+LONG_HAND = 10  # the cards each of a focused game (`long_hands`): the whole pack of 20 dealt
+
 
 class HigherCardEngine(Engine):
     key, title, min_players, max_players = "toy", "Higher Card", 2, 2
-    OPTIONS = {"cards": (5, lambda n: is_int(n) and 1 <= n <= 10)}
+    # `long_hands`, its focus option ("Practise this", skills.py): ten cards each, so ten
+    # tricks in which to play the highest card.
+    OPTIONS = {"cards": (5, lambda n: is_int(n) and 1 <= n <= 10),
+               "long_hands": (False, lambda v: type(v) is bool)}
     ACTIONS = {"play": {"card": is_int}}
     ERROR_CODES = frozenset()  # the game's own codes: it has none beyond the shared ones
 
     def _new_game(self, players, options, seed, setup):
         state = {**self.base_state(players, options, seed), "turn": 0, "trick": {},
                  "tricks": {p: 0 for p in players}}
-        deck, n = shuffled(state, range(1, 21)), options["cards"]
+        deck = shuffled(state, range(1, 21))
+        n = LONG_HAND if options["long_hands"] else options["cards"]
         state["hands"] = {p: sorted(deck[i * n:(i + 1) * n]) for i, p in enumerate(players)}
         state["deck"] = deck[2 * n:]
         return state

@@ -1,7 +1,8 @@
 """Add or Multiply? (`add_or_multiply`): see ../../../docs/rules-add-or-multiply.md."""
 
-from .bots import BOTS
+from .bots import BOTS, RATINGS
 from .engine import AddOrMultiplyEngine
+from .focus import FOCUS_CASES
 from .rules import round_facts
 
 ENGINE = AddOrMultiplyEngine()
@@ -17,6 +18,7 @@ PRESETS = {
 ENGINES = {ENGINE.key: ENGINE}
 BOTS_BY_GAME = {ENGINE.key: BOTS}
 PRESETS_BY_GAME = {ENGINE.key: PRESETS}
+RATINGS_BY_GAME = {ENGINE.key: RATINGS}
 
 
 def last_round_facts(state: dict) -> dict:
@@ -25,5 +27,5 @@ def last_round_facts(state: dict) -> dict:
     return state["history"][-1]["results"] if state["history"] else {}
 
 
-__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "ENGINE", "BOTS", "PRESETS",
-           "round_facts", "last_round_facts"]
+__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "FOCUS_CASES",
+           "ENGINE", "BOTS", "PRESETS", "RATINGS", "round_facts", "last_round_facts"]

@@ -50,6 +50,11 @@ def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict 
     return {"number_range": list(PRACTICE_RANGE)} if measure_id == "am.operation" else None
 
 
+def focus_words(options: dict) -> list[str]:
+    value = options.get("number_range")
+    return [f"Number cards from {value[0]} to {value[1]} only."] if value else []
+
+
 SKILLS = GameSkills(
     measures=MEASURES,
     analysis_keys=("kind", "round", "operation_choice", "analysis_error"),
@@ -58,4 +63,5 @@ SKILLS = GameSkills(
     planted=Planted(PlantedAddOrMultiply, options={"rounds": 5}),
     analysis_revision=2,
     practice=practice,
+    focus_words=focus_words,
 )

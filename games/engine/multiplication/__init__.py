@@ -1,7 +1,8 @@
 """The Multiplication Game (`multiplication`): see ../../../docs/rules-multiplication.md."""
 
-from .bots import BOTS
+from .bots import BOTS, RATINGS
 from .engine import MultiplicationEngine
+from .focus import FOCUS_CASES
 
 ENGINE = MultiplicationEngine()
 
@@ -18,5 +19,7 @@ PRESETS = {
 ENGINES = {ENGINE.key: ENGINE}
 BOTS_BY_GAME = {ENGINE.key: BOTS}
 PRESETS_BY_GAME = {ENGINE.key: PRESETS}
+RATINGS_BY_GAME = {ENGINE.key: RATINGS}
 
-__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "ENGINE", "BOTS", "PRESETS"]
+__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "FOCUS_CASES",
+           "ENGINE", "BOTS", "PRESETS", "RATINGS"]

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterator, Sequence
 
-from ..skills import Candidate, GameSkills, Measure, MoveFacts, Planted, parse_fact
+from ..skills import (FACT_RANGE, Candidate, GameSkills, Measure, MoveFacts, Planted, both_orders,
+                      fact_name, parse_fact)
 from .planted import PlantedMultiplication
 
 GAME = "multiplication"
@@ -114,6 +115,39 @@ def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict 
     return {"focus_facts": facts[:PRACTICE_FACTS], "hand_size": PRACTICE_HAND}
 
 
+def focus_words(options: dict) -> list[str]:
+    """What the focus options and the practice preset's hand size do, for the teacher."""
+    words = []
+    facts = options.get("focus_facts") or []
+    if facts:
+        cards = ", ".join(f"{p[0] * p[1]} ({fact_name(f)})" for f in facts
+                          if (p := parse_fact(f)) is not None)
+        words.append(f"Extra cards {cards}: three of each in the pack, dealt first.")
+    tables = options.get("focus_tables") or []
+    if tables:
+        words.append("Extra cards of the " + " and ".join(f"{t} times table" for t in tables)
+                     + ": three of each card in the pack, dealt first.")
+    if options.get("hand_size"):
+        words.append(f"{options['hand_size']} cards each, so there are more facts to name.")
+    return words
+
+
+def focus_scope(measure: Measure, detail: str, options: dict) -> tuple[str, tuple[str, ...]] | None:
+    """A heat-map measure's focus practises the focused facts (each in both orders, as the
+    report counts them), named as the teacher chose them."""
+    if not measure.fact_grid:
+        return None
+    chosen = list(options.get("focus_facts") or [])
+    tables = list(options.get("focus_tables") or [])
+    details: list[str] = []
+    for fact in chosen + [f"{min(t, n)}x{max(t, n)}" for t in tables for n in FACT_RANGE]:
+        details += [d for d in both_orders(fact) if d not in details]
+    label = (", ".join(fact_name(f) for f in chosen)
+             or " and ".join(f"the {t} times table" for t in tables)
+             or measure.title)
+    return label, tuple(details)
+
+
 SKILLS = GameSkills(
     measures=MEASURES,
     analysis_keys=("kind", "could_discard", "missed_play", "cards_given_up", "square_chance",
@@ -124,4 +158,6 @@ SKILLS = GameSkills(
     judged_errors=JUDGED_ERRORS,
     analysis_revision=2,
     practice=practice,
+    focus_words=focus_words,
+    focus_scope=focus_scope,
 )

@@ -13,6 +13,7 @@ A bot's turn is a *plan* (bot_base.py: what every level shares).
 
 from __future__ import annotations
 
+from ..bots import BotRatings
 from .bot_base import (NumeroBot, after_wild, leaflet_discard, numbers_in, plan_steps,
                        signature, wilds_in)
 from .cards import apply_wild, sort_cards, value_of
@@ -21,7 +22,7 @@ from .search import best_take
 from .view import search_items
 
 # The planted Numero player and the tests reach the shared helpers through this module.
-__all__ = ["BOTS", "BOTS_BY_GAME", "BeginnerBot", "ExpertBot", "NumeroBot", "PlayerBot",
+__all__ = ["BOTS", "BOTS_BY_GAME", "RATINGS_BY_GAME", "BeginnerBot", "ExpertBot", "NumeroBot", "PlayerBot",
            "after_wild", "leaflet_discard", "numbers_in", "plan_steps", "signature", "wilds_in"]
 
 
@@ -70,3 +71,12 @@ class PlayerBot(NumeroBot):
 
 BOTS = {"beginner": BeginnerBot, "player": PlayerBot, "expert": ExpertBot}
 BOTS_BY_GAME = {"numero": BOTS, "numero_solitaire": dict(BOTS)}
+
+
+# The bots' ratings (games/engine/bots.py `BotRatings`), measured on the 2-core development
+# machine (level 1, 2 players) by
+#     python -m games.engine.calibrate numero --games 400 --seed 1
+# When the bots change, run it again and copy its figures here.
+# Numero Solitaire is played alone: nobody to be rated against, so no ratings.
+RATINGS_BY_GAME = {"numero": BotRatings(levels={"beginner": 1000, "player": 1262, "expert": 1417},
+                                        mix={0: 1000, 0.25: 1103, 0.5: 1212, 0.75: 1303, 1: 1417})}

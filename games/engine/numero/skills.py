@@ -94,6 +94,27 @@ def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict 
     return {"level": level} if level else None
 
 
+WILD_WORDS = {"subtract": "subtract", "multiply": "multiply", "divide": "divide",
+              "fraction": "fraction", "power": "power and root"}
+
+
+def focus_words(options: dict) -> list[str]:
+    """The level played, and the wild cards when the focus chooses them."""
+    if not options.get("level"):
+        return []
+    words = [f"Played at Numero level {options['level']}."]
+    if "wilds" in options:
+        wilds = options.get("wilds") or []
+        words.append("Wild cards: " + (", ".join(WILD_WORDS.get(w, w) for w in wilds) or "none") + ".")
+    return words
+
+
+def focus_preset(options: dict) -> str | None:
+    """A focus at level N is the preset `levelN` (so the level shown is the one played); the
+    level sets the whole pack itself (docs/rules-numero.md)."""
+    return f"level{options['level']}" if options.get("level") else None
+
+
 SKILLS = GameSkills(
     measures=MEASURES,
     analysis_keys=("kind", "take_chance", "missed_take", "best_take_chance", "cards_left_behind",
@@ -111,4 +132,6 @@ SKILLS = GameSkills(
     # decide is a miss. Level 4 rather than 6: as many chances per game, found faster.
     planted=Planted(PlantedNumero, options={"wilds": ["subtract", "multiply", "divide"]}),
     practice=practice,
+    focus_words=focus_words,
+    focus_preset=focus_preset,
 )

@@ -1,13 +1,15 @@
 """Smooth Operator: give the player whose turn it is as few points as possible.
 
-Exports ENGINE, BOTS ({"beginner", "player", "expert"}) and PRESETS (teaching presets), and
-the same keyed by game: ENGINES, BOTS_BY_GAME and PRESETS_BY_GAME.
+Exports ENGINE, BOTS ({"beginner", "player", "expert"}), PRESETS (teaching presets) and RATINGS
+(the bots' ratings), and the same keyed by game: ENGINES, BOTS_BY_GAME, PRESETS_BY_GAME and
+RATINGS_BY_GAME.
 Rules: ../../../../shared/spec/smooth-operator.md; house rules: docs/rules-smooth-operator.md.
 """
 
-from .bots import BeginnerBot, PlayerBot
+from .bots import RATINGS, BeginnerBot, PlayerBot
 from .engine import SmoothOperatorEngine
 from .expert import ExpertBot
+from .focus import FOCUS_CASES
 
 ENGINE = SmoothOperatorEngine()
 
@@ -41,5 +43,7 @@ PRESETS = {
 ENGINES = {ENGINE.key: ENGINE}
 BOTS_BY_GAME = {ENGINE.key: BOTS}
 PRESETS_BY_GAME = {ENGINE.key: PRESETS}
+RATINGS_BY_GAME = {ENGINE.key: RATINGS}
 
-__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "ENGINE", "BOTS", "PRESETS"]
+__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "FOCUS_CASES",
+           "ENGINE", "BOTS", "PRESETS", "RATINGS"]

@@ -6,7 +6,7 @@ player sees; the expert's rollouts use it too, on sampled states.
 
 from __future__ import annotations
 
-from ..bots import Bot
+from ..bots import Bot, BotRatings
 from . import rules
 
 # Which card a responder would rather keep for later, among cards giving the same award:
@@ -75,3 +75,11 @@ class PlayerBot(Bot):
 
     def choose(self, view: dict) -> dict:
         return _greedy_from_view(view)
+
+
+# The bots' ratings (games/engine/bots.py `BotRatings`), measured on the 2-core development
+# machine (the quick game to 650, 2 players) by
+#     python -m games.engine.calibrate smooth_operator --games 1000 --seed 1
+# When the bots change, run it again and copy its figures here.
+RATINGS = BotRatings(levels={"beginner": 1000, "player": 1128, "expert": 1225},
+                     mix={0: 1000, 0.25: 1035, 0.5: 1082, 0.75: 1162, 1: 1225})

@@ -23,9 +23,10 @@ from __future__ import annotations
 import random
 
 from ..skills import Quotas
-from . import rules, strategy
+from . import ENGINE, rules, strategy
 from .analyse import expert_odds, response_regrets, specials_verdict
 from .bots import recycled_in_view
+from .expert import ExpertBot
 
 
 class PlantedSmoothOperator:
@@ -106,8 +107,6 @@ class PlantedSmoothOperator:
                 len(view["discards"]["high"]), tuple(sorted((p, s) for p, s in view["scores"].items() if p != me)))
 
     def _expert(self, view: dict) -> dict:
-        from . import ENGINE
-        from .expert import ExpertBot
         return ExpertBot(ENGINE, seed=self.rng.randrange(2**31)).choose(view)
 
     @staticmethod

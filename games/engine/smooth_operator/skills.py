@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
-from ..skills import Candidate, GameSkills, Measure, MoveFacts, Planted
+from ..skills import OPERATIONS, Candidate, GameSkills, Measure, MoveFacts, Planted
 from . import rules
 from .analyse import CLEAR_FREE_CHOICE_GAIN, response_regrets, specials_verdict
 from .planted import PlantedSmoothOperator
@@ -108,6 +108,8 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
 # "Practise this" (docs/rules-smooth-operator.md, "House options: focus"): an operation's
 # sign as its operator-card symbol, and what a focused game of it sets.
 SIGN_OF = {"+": "+", "−": "-", "×": "x", "÷": "/"}
+OPERATION_OF = {sign: op for op, sign in SIGN_OF.items()}
+OPERATION_NAMES = {"+": "adding", "−": "taking away", "×": "multiplying", "÷": "dividing"}
 DIVISION_FOCUS = {"focus_operators": ["/"], "low_range": [1, 5]}  # most pairs divide exactly
 PRACTICE_OPERATIONS = 2  # at most this many weakest operations are focused at once
 
@@ -140,6 +142,29 @@ def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict 
     return None
 
 
+def focus_words(options: dict) -> list[str]:
+    """What the focus options do, for the teacher."""
+    words = []
+    operations = [OPERATION_OF.get(s, s) for s in options.get("focus_operators") or []]
+    if operations:
+        names = " and ".join(f"{op} ({OPERATION_NAMES.get(op, '')})" for op in operations)
+        words.append(f"Many more {names} operator cards.")
+    for key, what in (("low_range", "Low number cards"), ("high_range", "High number cards")):
+        value = options.get(key)
+        if value:
+            words.append(f"{what} from {value[0]} to {value[1]} only.")
+    return words
+
+
+def focus_scope(measure: Measure, detail: str, options: dict) -> tuple[str, tuple[str, ...]] | None:
+    """A per-operation measure practised as a whole practises the focused operations."""
+    if not measure.by_operation or detail or not options.get("focus_operators"):
+        return None
+    operations = tuple(OPERATION_OF[s] for s in options["focus_operators"]
+                       if OPERATION_OF.get(s) in OPERATIONS)
+    return f"{measure.title}: {' and '.join(operations)}", operations
+
+
 SKILLS = GameSkills(
     measures=MEASURES,
     analysis_keys=("kind", "hand", "high", "low", "chosen", "sign", "regrets", "turn",
@@ -153,4 +178,6 @@ SKILLS = GameSkills(
     # Simulated games to 500 points: many chances each.
     planted=Planted(PlantedSmoothOperator, options={"target": 500}),
     practice=practice,
+    focus_words=focus_words,
+    focus_scope=focus_scope,
 )
