@@ -12,9 +12,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from classroom.models import Assignment
-from games import registry, signals
+from games import realtime, registry, signals
 from games.models import Game, Seat
 from games.rendering import render_table
+from games.services import after_commit
 from games.selectors.play import game_state_at
 from games.services import SeatSpec, game_apply_move, game_create
 from games.services.tables import TableError, game_leave, games_close_idle, table_open
@@ -40,22 +41,37 @@ def ben(make_student, classroom):
 
 
 @pytest.fixture
-def heard():
-    """The signals a change sends once it commits: (signal name, kwargs) in order."""
+def heard(monkeypatch):
+    """What a change tells once it commits, in order: ("table", game id, the push's views by
+    seat name) for each message the table's pages get, ("bots", game id) for each wake of its
+    computer players, and ("class_games_changed", kwargs) for the class's dashboards."""
     got = []
+    broadcast, wake = realtime.broadcast_game_changed, after_commit.wake_bots
 
-    def listener(name):
-        def receive(sender, **kwargs):
-            got.append((name, {k: v for k, v in kwargs.items() if k != "signal"}))
-        return receive
+    def tell_table(*, game_id, message=None):
+        seats = dict(Seat.objects.filter(game_id=game_id).values_list("pk", "name"))
+        views = {seats[int(pk)]: view for pk, view in (message or {}).get("views", {}).items()}
+        got.append(("table", game_id, views))
+        return broadcast(game_id=game_id, message=message)
 
-    receivers = {"game_changed": listener("game_changed"),
-                 "class_games_changed": listener("class_games_changed")}
-    for name, receiver in receivers.items():
-        getattr(signals, name).connect(receiver, dispatch_uid=f"test-{name}")
+    def wake_bots(*, game_id):
+        got.append(("bots", game_id))
+        return wake(game_id=game_id)
+
+    def dashboards(sender, **kwargs):
+        got.append(("class_games_changed", {k: v for k, v in kwargs.items() if k != "signal"}))
+
+    monkeypatch.setattr(realtime, "broadcast_game_changed", tell_table)
+    monkeypatch.setattr(after_commit, "wake_bots", wake_bots)
+    signals.class_games_changed.connect(dashboards, dispatch_uid="test-class_games_changed")
     yield got
-    for name in receivers:
-        getattr(signals, name).disconnect(dispatch_uid=f"test-{name}")
+    signals.class_games_changed.disconnect(dispatch_uid="test-class_games_changed")
+
+
+def told_table(heard, game_id: int) -> list[dict]:
+    """The views each push to the table carried (by seat name), in order."""
+    return [views for kind, gid, *rest in heard if kind == "table" and gid == game_id
+            for views in rest]
 
 
 def solo_game(classroom, student, key="smooth_operator") -> Game:
@@ -94,8 +110,12 @@ def test_a_student_stops_a_game_against_computer_players(classroom, student, hea
     assert response.url == reverse("classroom:student_home")
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED and game.finished_at is not None
-    # The table's pages and the class's dashboards are told, once it committed.
-    assert ("game_changed", {"game_id": game.pk, "schedule_bots": False, "by_seat_id": None, "game": None, "seats": None}) in heard
+    # The table's pages and the class's dashboards are told, once it committed: her open table
+    # gets its own view of the stopped game; the computer players are not woken.
+    [views] = told_table(heard, game.pk)
+    assert list(views) == ["Ann"]
+    assert "This game was stopped, so no more moves can be made." in "".join(views["Ann"].values())
+    assert ("bots", game.pk) not in heard
     assert ("class_games_changed", {"classroom_id": classroom.pk}) in heard
     home = text(client.get(response.url))
     assert "You stopped Smooth Operator. It did not count as finished." in home
@@ -153,7 +173,12 @@ def test_leaving_a_game_classmates_play_on_gives_the_seat_to_a_computer_player(
     assert game.status == Game.Status.ACTIVE  # not ended for Ben
     seat = game.seats.get(name="Ann")
     assert seat.user_id is None and seat.bot_level == "expert"  # the table's (assignment's) level
-    assert ("game_changed", {"game_id": game.pk, "schedule_bots": True, "by_seat_id": None, "game": None, "seats": None}) in heard
+    # The table's pages are told (with a view for Ben, the one classmate left at it), then its
+    # computer players are woken: the new one may be the one waited for.
+    views = told_table(heard, game.pk)[0]
+    assert list(views) == ["Ben"]
+    assert ("bots", game.pk) in heard
+    assert heard.index(("bots", game.pk)) > next(i for i, h in enumerate(heard) if h[0] == "table")
     assert ("class_games_changed", {"classroom_id": classroom.pk}) in heard
     # The computer player plays Ann's turns (bots play at once in tests); Ben plays on.
     assert game.version >= 1 and registry.spec_for(game.key).engine.waiting_for(game.state) == ["Ben"]
