@@ -1,10 +1,10 @@
 """Ratings writes: each finished game moves its students' ratings once (games/ratings.py has
 the figures and formulas).
 
-`ratings_update_for_game` runs after the game's finish is committed (the `game_finished`
-signal, games/receivers.py), in its own transaction. It is idempotent: the RatingChange of a
-game and student is the record that the game was counted, so running it twice (a retried
-signal, a sweep, two workers at once) changes nothing the second time. Two runs at once are
+`ratings_update_for_game` runs after the game's finish is committed (`finished_on_commit`,
+games/services/after_commit.py), in its own transaction. It is idempotent: the RatingChange of
+a game and student is the record that the game was counted, so running it twice (a second
+call, a sweep, two workers at once) changes nothing the second time. Two runs at once are
 serialised by the students' PlayerRating rows, locked in user-id order (one lock order, so two
 games of the same classmates finishing together cannot deadlock); the unique constraint on
 (game, user) is the backstop.
