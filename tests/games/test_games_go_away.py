@@ -91,7 +91,7 @@ def first_seat_to_wait(game: Game) -> Seat:
 def test_the_table_asks_before_stopping_and_a_get_stops_nothing(classroom, student):
     game = solo_game(classroom, student)
     client = signed_in(student)
-    page = text(client.get(reverse("games:table", args=[game.pk])))
+    page = text(client.get(reverse("games:game", args=[game.pk])))
     assert "Stop this game?</strong> It will not count as finished." in page
     assert f'action="{reverse("games:stop", args=[game.pk])}"' in page
     assert client.get(reverse("games:stop", args=[game.pk])).status_code == 405
@@ -103,7 +103,7 @@ def test_a_student_stops_a_game_against_computer_players(classroom, student, hea
                                                          django_capture_on_commit_callbacks):
     game = solo_game(classroom, student)
     client = signed_in(student)
-    assert reverse("games:table", args=[game.pk]) in text(client.get(reverse("classroom:student_home")))
+    assert reverse("games:game", args=[game.pk]) in text(client.get(reverse("classroom:student_home")))
     heard.clear()
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("games:stop", args=[game.pk]))
@@ -119,13 +119,13 @@ def test_a_student_stops_a_game_against_computer_players(classroom, student, hea
     assert ("class_games_changed", {"classroom_id": classroom.pk}) in heard
     home = text(client.get(response.url))
     assert "You stopped Smooth Operator. It did not count as finished." in home
-    assert reverse("games:table", args=[game.pk]) not in home  # gone from her page
+    assert reverse("games:game", args=[game.pk]) not in home  # gone from her page
     # A stopped game takes no more moves, and its table sends her home with a word of why.
     seat = first_seat_to_wait(game)
     result = game_apply_move(game_id=game.pk, seat=seat, action={"type": "end_turn"},
                              expected_version=game.version)
     assert result.status == "rejected" and result.message == "This game was stopped."
-    again = client.get(reverse("games:table", args=[game.pk]))
+    again = client.get(reverse("games:game", args=[game.pk]))
     assert again.url == reverse("classroom:student_home")
     assert "was stopped, so it is put away" in text(client.get(again.url))
 
@@ -162,7 +162,7 @@ def test_leaving_a_game_classmates_play_on_gives_the_seat_to_a_computer_player(
                                            opponents="classmates", bot_level="expert")
     game = game_create(key="multiplication", classroom=classroom, assignment=assignment, seed=5,
                        seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
-    page = text(signed_in(student).get(reverse("games:table", args=[game.pk])))
+    page = text(signed_in(student).get(reverse("games:game", args=[game.pk])))
     assert "Leave this game?</strong> It will not count as finished for you." in page
     assert "so Ben can finish" in page
     heard.clear()
@@ -182,8 +182,8 @@ def test_leaving_a_game_classmates_play_on_gives_the_seat_to_a_computer_player(
     assert ("class_games_changed", {"classroom_id": classroom.pk}) in heard
     # The computer player plays Ann's turns (bots play at once in tests); Ben plays on.
     assert game.version >= 1 and registry.spec_for(game.key).engine.waiting_for(game.state) == ["Ben"]
-    assert signed_in(student).get(reverse("games:table", args=[game.pk])).status_code == 404
-    assert reverse("games:table", args=[game.pk]) in text(signed_in(ben).get(reverse("classroom:student_home")))
+    assert signed_in(student).get(reverse("games:game", args=[game.pk])).status_code == 404
+    assert reverse("games:game", args=[game.pk]) in text(signed_in(ben).get(reverse("classroom:student_home")))
     # The last classmate to leave stops it.
     signed_in(ben).post(reverse("games:stop", args=[game.pk]))
     game.refresh_from_db()
@@ -202,10 +202,10 @@ def test_a_teacher_stops_a_table_for_everyone(classroom, student, ben, teacher):
     assert "The Multiplication Game with Ann and Ben was stopped." in text(response)
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED
-    assert reverse("games:table", args=[game.pk]) not in text(client.get(tables_url))
+    assert reverse("games:game", args=[game.pk]) not in text(client.get(tables_url))
     # Each student's table now sends them home, saying so.
     assert "was stopped, so it is put away" in text(signed_in(ben).get(
-        reverse("games:table", args=[game.pk]), follow=True))
+        reverse("games:game", args=[game.pk]), follow=True))
     # A table still open in a browser gets the push that follows the stop: it says so at once
     # and offers no move (the render every socket sends).
     seat = game.seats.get(name="Ann")
@@ -290,10 +290,10 @@ def test_the_home_page_shows_one_carry_on_per_game_and_folds_the_others(classroo
     carry_on = page[page.index("Carry on playing"):page.index("My assignments")]
     shown, folded = carry_on.split("more-games")
     assert shown.count(">Carry on</a>") == 2
-    assert reverse("games:table", args=[games[3].pk]) in shown  # the latest Smooth Operator
-    assert reverse("games:table", args=[games[5].pk]) in shown  # the latest Multiplication Game
+    assert reverse("games:game", args=[games[3].pk]) in shown  # the latest Smooth Operator
+    assert reverse("games:game", args=[games[5].pk]) in shown  # the latest Multiplication Game
     assert "4 more unfinished games" in folded
-    assert all(reverse("games:table", args=[g.pk]) in folded for g in games[:3] + [games[4]])
+    assert all(reverse("games:game", args=[g.pk]) in folded for g in games[:3] + [games[4]])
 
 
 # ----- a deal over before anyone moved ----------------------------------------------------
@@ -319,5 +319,5 @@ def test_at_most_three_games_are_shown_above_the_assignments(classroom, student)
     page = text(signed_in(student).get(reverse("classroom:student_home")))
     shown, folded = page[page.index("Carry on playing"):page.index("My assignments")].split("more-games")
     assert shown.count(">Carry on</a>") == 3
-    assert reverse("games:table", args=[games[0].pk]) in folded  # the least recently played
+    assert reverse("games:game", args=[games[0].pk]) in folded  # the least recently played
     assert "1 more unfinished game<" in folded
