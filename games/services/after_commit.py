@@ -64,8 +64,11 @@ BROKER_ERRORS = (kombu.exceptions.OperationalError, redis.exceptions.RedisError,
 def announce_on_commit(*, game_id: int, schedule_bots: bool = True, by_seat_id: int | None = None,
                        game: Game | None = None, seats: list[Seat] | None = None) -> None:
     """`table_changed` once the transaction commits (at once outside one)."""
-    transaction.on_commit(partial(table_changed, game_id=game_id, schedule_bots=schedule_bots,
-                                  by_seat_id=by_seat_id, game=game, seats=seats), robust=True)
+    # Callbacks are lambdas, not partials: a robust on_commit logs a failure by the callback's
+    # __qualname__, which a partial lacks (the log call itself would then raise).
+    transaction.on_commit(lambda: table_changed(game_id=game_id, schedule_bots=schedule_bots,
+                                                by_seat_id=by_seat_id, game=game, seats=seats),
+                          robust=True)
 
 
 def table_changed(*, game_id: int, schedule_bots: bool = True, by_seat_id: int | None = None,
@@ -121,7 +124,7 @@ def queue_bot_task(task, *, game_id: int, countdown: float | None = None) -> boo
 def finished_on_commit(*, game_id: int) -> None:
     """Once the finish commits: the ratings move, then the apps above hear `game_finished`.
     Two callbacks, so a rating that fails (logged) never keeps the skill report from coming."""
-    transaction.on_commit(partial(ratings_update_for_game, game_id=game_id), robust=True)
+    transaction.on_commit(lambda: ratings_update_for_game(game_id=game_id), robust=True)
     _send_on_commit(signals.game_finished, game_id=game_id)
 
 
@@ -136,4 +139,4 @@ def _send_on_commit(signal, **kwargs) -> None:
     """Send one of games/signals.py's signals once the transaction commits. Robust: a failing
     receiver is logged, and neither the other receivers nor the commit's other callbacks are
     affected."""
-    transaction.on_commit(partial(signal.send_robust, sender=Game, **kwargs), robust=True)
+    transaction.on_commit(lambda: signal.send_robust(sender=Game, **kwargs), robust=True)

@@ -7,7 +7,7 @@ import logging
 import pytest
 from celery import current_app
 
-from games import realtime
+from games import realtime, signals
 from games.models import Game, Move
 from games.services import SeatSpec, after_commit, game_create
 from games.tasks import wake_bots
@@ -44,6 +44,31 @@ def test_the_bot_still_plays_when_the_table_cannot_be_told(
         game = bot_opens(classroom, student)
     assert "the table's pages could not be told" in caplog.text
     assert Move.objects.filter(game=game, seat__name="Bot", accepted=True).exists()
+
+
+def test_the_skill_report_still_comes_when_the_ratings_fail(
+        classroom, student, monkeypatch, caplog, django_capture_on_commit_callbacks):
+    finished = []
+
+    def ratings_fail(*, game_id):
+        raise RuntimeError("a bug in the ratings")
+
+    def report(sender, *, game_id, **kwargs):
+        finished.append(game_id)
+
+    monkeypatch.setattr(after_commit, "ratings_update_for_game", ratings_fail)
+    signals.game_finished.connect(report, dispatch_uid="test-report")
+    try:
+        with caplog.at_level(logging.ERROR), django_capture_on_commit_callbacks(execute=True):
+            game = game_create(key="multiplication", classroom=classroom, seed=11,
+                               seats=[SeatSpec("B1", bot_level="beginner"),
+                                      SeatSpec("B2", bot_level="expert")])  # plays to its end
+    finally:
+        signals.game_finished.disconnect(dispatch_uid="test-report")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert "a bug in the ratings" in caplog.text
+    assert finished == [game.pk]
 
 
 def test_nothing_is_told_before_the_change_commits(classroom, student, monkeypatch,
