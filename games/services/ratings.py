@@ -99,7 +99,8 @@ def just_right_level(*, student, key: str, bots: int = 1) -> str:
 def ratings_update_all(*, game_ids: list[int] | None = None) -> int:
     """Rate finished games not rated yet (all, or those of `game_ids`), oldest finish first,
     as they would have been rated one by one: for games finished before ratings existed, or
-    a finish whose rating failed after commit (logged). Returns how many rating changes were made. Idempotent."""
+    a finish whose rating failed after commit (logged). Returns how many rating changes were
+    made. Idempotent."""
     games = Game.objects.filter(status=Game.Status.FINISHED).exclude(rating_changes__isnull=False)
     if game_ids is not None:
         games = games.filter(pk__in=game_ids)
