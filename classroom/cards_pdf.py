@@ -34,7 +34,9 @@ _FONT_FILES = {"regular": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
                "bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}
 
 
-def _fonts() -> tuple[str, str]:
+def pdf_fonts() -> tuple[str, str]:
+    """(regular, bold) font names for reportlab: DejaVu when installed (any name prints),
+    else Helvetica. The reports' PDFs use them too."""
     if all(Path(p).exists() for p in _FONT_FILES.values()):
         if "CardSans" not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont("CardSans", _FONT_FILES["regular"]))
@@ -124,7 +126,7 @@ def _draw_card(c: Canvas, card: Card, x: float, y: float, w: float, h: float, fo
 def render_cards(cards: list[Card], *, paper: str = "a4", title: str = "Sign-in cards") -> bytes:
     """The PDF bytes: pages of up to 8 cards; an empty list gives one page that says so."""
     _, pagesize = PAPERS[paper]
-    fonts = _fonts()
+    fonts = pdf_fonts()
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=pagesize, pageCompression=1)
     c.setTitle(title)

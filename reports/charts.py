@@ -11,8 +11,8 @@ from django.utils.dateformat import format as date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from .cells import seconds
 from .selectors import Trend
-from .words import seconds
 
 WIDTH, HEIGHT = 340, 150
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 30

@@ -21,7 +21,7 @@ from math import sqrt
 
 from .measures import RULES, measures_by_id
 from .models import NeedsHelpFlag, SkillEvidence, SkillRollup
-from .words import STRONG_MAX, wilson
+from .uncertainty import STRONG_MAX, wilson
 
 MIN_CHANCES = 10
 MIN_CLASS_CHANCES = 20

@@ -24,17 +24,18 @@ from classroom import presets as classroom_presets
 from classroom import selectors as classroom_selectors
 from classroom.views.common import teacher_class
 from games import practice, registry
+from games.engine.skills import FACT_RANGE
 from games.ratings import JUST_RIGHT
 from games.selectors.ratings import student_ratings
 
 from . import charts, selectors, services
 from .exports import csv as csv_export
 from .exports import jobs, pdf, rows
+from .families import family_of
 from .measures import measure_by_id
 from .models import RecomputeJob
 from .rendering import dashboard_context
-from .words import (child_range_sentence, child_totals_sentence, family_of, growth_sentence,
-                    student_sentence)
+from .words import child_range_sentence, child_totals_sentence, growth_sentence, student_sentence
 
 
 def _bad_request(request, message: str, classroom=None):
@@ -197,7 +198,7 @@ def facts(request, pk: int):
         "classroom": classroom, "student": student,
         "students": classroom_selectors.students_of_class(classroom=classroom),
         "grid": selectors.fact_grid(classroom=classroom, student=student),
-        "range": selectors.FACT_RANGE,
+        "range": FACT_RANGE,
     })
 
 
@@ -219,7 +220,7 @@ def student_report(request, pk: int, student_id: int):
                      for fam, group in selectors.measures_by_family(measures)],
         "summary": selectors.student_summary(classroom=classroom, student=student),
         "grid": selectors.fact_grid(classroom=classroom, student=student),
-        "range": selectors.FACT_RANGE,
+        "range": FACT_RANGE,
         "flags": selectors.needs_help(classroom=classroom, student=student),
     })
 
@@ -335,6 +336,6 @@ def my_progress(request):
         "ratings": student_ratings(student=request.user),
         "given_away": child_totals_sentence(own.totals),
         "items": [item for _, group in groups for item in group], "groups": groups, "ops": ops,
-        "facts": own.facts, "range": selectors.FACT_RANGE,
+        "facts": own.facts, "range": FACT_RANGE,
         "known": own.facts.known(), "practise": own.facts.practise(),
     })

@@ -144,3 +144,27 @@ def eager_celery():
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = before
+
+
+# ----- Another class, and a second teacher of this one (classroom, report and socket tests) -----
+
+@pytest.fixture
+def other_teacher(make_teacher):
+    return make_teacher(name="Mr Other", email="other@school.test")
+
+
+@pytest.fixture
+def other_classroom(make_classroom, other_teacher):
+    return make_classroom(other_teacher, name="Other class", join_code="XYZ789")
+
+
+@pytest.fixture
+def other_student(make_student, other_classroom):
+    return make_student(other_classroom, "Olga", ("moon", "star", "fish"))
+
+
+@pytest.fixture
+def co_teacher(make_teacher, classroom):
+    co = make_teacher(name="Ms Co", email="co@school.test")
+    classroom.teachers.add(co)
+    return co

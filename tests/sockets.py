@@ -32,14 +32,15 @@ def off_loop(func, *args, **kwargs):
         return pool.submit(run).result()
 
 
-def _session_cookie(user) -> bytes:
+def session_cookie(user) -> bytes:
+    """The Cookie header of a session signed in as `user` (synchronous: it writes the session)."""
     client = Client()
     client.force_login(user)
     return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
 
 
 def cookie_for(user) -> bytes:
-    return off_loop(_session_cookie, user)
+    return off_loop(session_cookie, user)
 
 
 def connect_as(user, object_id: int, socket: str = "game", query: str = "") -> WebsocketCommunicator:

@@ -6,17 +6,11 @@ import os
 import pytest
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.test import Client
 
 from config.asgi import application
+from tests.sockets import session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def session_cookie(user) -> bytes:
-    client = Client()
-    client.force_login(user)
-    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}".encode()
 
 
 def communicator(cookie: bytes | None, origin: bytes = b"http://127.0.0.1",

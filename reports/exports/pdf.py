@@ -15,14 +15,16 @@ from reportlab.platypus import (KeepTogether, PageBreak, Paragraph, SimpleDocTem
                                 Table, TableStyle)
 from xml.sax.saxutils import escape
 
-from classroom.cards_pdf import _fonts
+from classroom.cards_pdf import pdf_fonts
 from classroom.models import Classroom
 from games.selectors.ratings import student_ratings
 
 from .. import selectors
-from ..words import (band_for, fact_to_practise, family_of, growth_sentence, range_words, seconds,
-                     student_sentence)
-from .rows import class_reports, game_name, skill_cells
+from ..cells import seconds
+from ..families import family_of
+from ..uncertainty import band_for, range_words
+from ..words import fact_to_practise, growth_sentence, student_sentence
+from .rows import class_reports, game_name
 
 INK, MUTED = colors.HexColor("#1d2433"), colors.HexColor("#4a5468")
 # Band words for a parent: the same bands as the teacher's table, said more gently.
@@ -31,7 +33,7 @@ PARENT_WORDS = {"strong": "going well", "fair": "getting there", "practise": "wo
 
 
 def _styles():
-    regular, bold = _fonts()
+    regular, bold = pdf_fonts()
     return {
         "h1": ParagraphStyle("h1", fontName=bold, fontSize=18, leading=22, textColor=INK, spaceAfter=4),
         "h2": ParagraphStyle("h2", fontName=bold, fontSize=13, leading=17, textColor=INK,
@@ -154,7 +156,8 @@ def student_pdf(*, classroom: Classroom, student) -> bytes:
 
 def class_pdf(*, classroom: Classroom, progress: Callable[[int], None] | None = None) -> bytes:
     st = _styles()
-    cells = skill_cells(classroom=classroom)
+    reports = class_reports(classroom=classroom)  # read once: the summary and the class agree
+    cells = [(r.student, r.cells) for r in reports if r.student is not None]
     today = timezone.localdate().strftime("%-d %B %Y")
     story = [_p(f"{classroom.name}: class progress report", st["h1"]),
              _p(f"Numberdeck · {today} · {len(cells)} students", st["muted"]), Spacer(1, 4 * mm),
@@ -182,7 +185,7 @@ def class_pdf(*, classroom: Classroom, progress: Callable[[int], None] | None = 
         story.append(table)
     else:
         story.append(_p("No finished games yet.", st["body"]))
-    whole = class_reports(classroom=classroom)[-1]
+    whole = reports[-1]
     if whole.ops:
         story.append(_p("Arithmetic by operation (the whole class)", st["h2"]))
         story.extend(_p(op.words + ".", st["body"]) for op in whole.ops)

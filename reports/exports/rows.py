@@ -14,14 +14,15 @@ from django.utils.text import slugify
 from classroom import selectors as classroom_selectors
 from classroom.models import Classroom
 from games import registry
-from games.engine.skills import OPERATIONS
 from games.selectors.ratings import students_ratings
 
 from .. import selectors
+from ..cells import Cell, OpCell, Total
+from ..families import by_family, family_of
 from ..measures import RULES, THINK, all_measures
-from ..models import SkillEvidence, SkillRollup
+from ..models import SkillEvidence
 from ..selectors import FactGrid
-from ..words import Cell, OpCell, Total, band_for, by_family, family_of, operation_of, wilson
+from ..uncertainty import band_for, wilson
 
 # A spreadsheet runs a cell starting with one of these as a formula ("CSV injection");
 # a leading apostrophe makes it text. Tab and carriage return are the OWASP additions.
@@ -74,65 +75,31 @@ class Report:
 def class_reports(*, classroom: Classroom) -> list[Report]:
     """A report per student of the class, then the class's own (student None): cells of
     every measure in family order, accuracy per operation, totals given away and the
-    times-table facts. Two queries."""
+    times-table facts. The numbers are the dashboard's own (`selectors.skill_table`, all
+    games) and the heat map's (`selectors.fact_grids`), so a file never says other numbers
+    than the page: only measures nobody has played yet are added, as "0 of 0"."""
     students = list(classroom_selectors.students_of_class(classroom=classroom))
-    measures = by_family(all_measures())
-    known = {m.id: m for m in measures}
-    ops_ids = {m.id for m in measures if getattr(m, "by_operation", False)}
-    fact_ids = {m.id for m in measures if m.fact_grid}
-    fm = next((m for m in measures if m.fact_grid), None)
-    cells: dict = defaultdict(dict)
-    ops: dict = defaultdict(lambda: defaultdict(lambda: [0, 0, set()]))
-    facts: dict = defaultdict(list)
-    for sid, mid, detail, chances, misses, median, amount in SkillRollup.objects.filter(
-            classroom=classroom, scope__in=[SkillRollup.Scope.STUDENT, SkillRollup.Scope.CLASS],
-            week__isnull=True, assignment__isnull=True).values_list(
-            "student_id", "measure", "detail", "chances", "misses", "amount_median", "amount_total"):
-        if mid not in known:
-            continue
-        if not detail:
-            cells[sid][mid] = Cell(known[mid], misses, chances, median, amount or 0.0)
-        elif mid in ops_ids and operation_of(detail):
-            found = ops[sid][operation_of(detail)]
-            found[0] += misses
-            found[1] += chances
-            found[2].add(mid)
-        elif fm is not None and mid == fm.id:
-            facts[sid].append((detail, chances, misses, median))
-    costs = [m for m in measures if m.amount_words and m.family == "strategy"]
-    words: list[tuple[str, str]] = []
-    for m in costs:
-        if tuple(m.amount_words) not in words:
-            words.append(tuple(m.amount_words))
-
+    table = selectors.skill_table(classroom=classroom, students=students)
+    grids = selectors.fact_grids(classroom=classroom, students=students)
     ratings = students_ratings(students=students)
     outcomes: dict = defaultdict(list)
     for o in selectors.focus_outcomes(classroom=classroom, students=students):
         outcomes[o.student.pk].append(o)
+    measures = by_family(all_measures())
 
-    def report(sid, student, class_size=0) -> Report:
-        mine = [cells[sid].get(m.id) or Cell(m) for m in measures]
-        op_cells = [OpCell(op, *ops[sid][op][:2], tuple(sorted(ops[sid][op][2])))
-                    for op in OPERATIONS if ops[sid][op][1]]
-        totals = []
-        for w in words:
-            of = [cells[sid].get(m.id) for m in costs if tuple(m.amount_words) == w]
-            of = [c for c in of if c is not None and c.chances]
-            if of:
-                totals.append(Total(w, sum(c.amount for c in of), sum(c.chances for c in of),
-                                    class_size))
-        grid = selectors._grid(facts.get(sid, ()), fm) if fm is not None else None
-        return Report(student, mine, op_cells, totals, grid, ratings.get(sid, []) if sid else [],
+    def report(student, cells: list[Cell], ops: list[OpCell], totals: list[Total]) -> Report:
+        shown = {c.measure.id: c for c in cells}
+        sid = student.pk if student is not None else None
+        return Report(student, [shown.get(m.id) or Cell(m) for m in measures],
+                      [c for c in ops if c.chances], [t for t in totals if t.chances],
+                      grids.get(sid), ratings.get(sid, []) if sid else [],
                       outcomes.get(sid, []) if sid else [])
 
-    reports = [report(s.pk, s) for s in students]
-    playing = sum(1 for r in reports if any(c.chances for c in r.cells))
-    return reports + [report(None, None, playing)]
-
-
-def skill_cells(*, classroom: Classroom) -> list[tuple[object, list[Cell]]]:
-    """(student, a cell for every measure, in family order) for every student of the class."""
-    return [(r.student, r.cells) for r in class_reports(classroom=classroom) if r.student is not None]
+    # The table's rows, operation rows and total rows are all in `students` order.
+    per_student = zip(table.rows, table.operations.rows, table.totals.rows)
+    return ([report(row.student, row.cells, op_row.cells, total_row.cells)
+             for row, op_row, total_row in per_student]
+            + [report(None, table.class_cells, table.operations.class_cells, table.totals.class_cells)])
 
 
 def _pct(value):
@@ -140,10 +107,16 @@ def _pct(value):
 
 
 def skill_rows(*, classroom: Classroom) -> Iterator[list]:
+    """The skills CSV's rows of the class (`reports_rows`)."""
+    return reports_rows(class_reports(classroom=classroom))
+
+
+def reports_rows(reports: list[Report]) -> Iterator[list]:
     """Per student, then for the whole class: one row per measure (every measure, "0 of 0"
     when not played yet), one per operation tried ("operation:+"), one per total given away
-    ("total:points given away") and one per times-table fact tried ("mg.facts:7x8")."""
-    for r in class_reports(classroom=classroom):
+    ("total:points given away") and one per times-table fact tried ("mg.facts:7x8"), then
+    ratings and "Practise this" outcomes."""
+    for r in reports:
         for cell in r.cells:
             m = cell.measure
             low, high = (wilson(cell.misses, cell.chances) if cell.chances and m.has_misses

@@ -11,13 +11,13 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 
 from classroom.models import Classroom
-
-from .. import selectors
 from games.engine.skills import OPERATIONS
 
-from ..words import OPERATION_WORDS, range_short
-from .rows import (DECISION_HEADER, SKILL_HEADER, class_reports, decision_rows, safe_row,
-                   skill_rows)
+from .. import selectors
+from ..operations import OPERATION_WORDS
+from ..uncertainty import range_short
+from .rows import (DECISION_HEADER, SKILL_HEADER, class_reports, decision_rows, reports_rows,
+                   safe_row)
 
 MAX_ROWS = 1_000_000  # Excel's limit is 1,048,576 rows a sheet
 
@@ -33,12 +33,14 @@ def _header(ws, names):
 
 def write_xlsx(path, *, classroom: Classroom, progress: Callable[[int], None] | None = None) -> None:
     wb = Workbook(write_only=True)
+    # Read once: every sheet says the numbers of the same moment, even if the class's
+    # roll-ups are rebuilt while the file is written.
+    reports = class_reports(classroom=classroom)
     skills = wb.create_sheet("Skills")
     _header(skills, SKILL_HEADER)
-    for row in skill_rows(classroom=classroom):
+    for row in reports_rows(reports):
         skills.append(safe_row(row))
 
-    reports = class_reports(classroom=classroom)
     by_op = wb.create_sheet("By operation")
     _header(by_op, ["Student"] + [f"{OPERATION_WORDS[op][0]} ({op}): {what}" for op in OPERATIONS
                                   for what in ("right", "tried", "likely wrong")])

@@ -7,8 +7,9 @@ from django.utils.html import format_html
 
 from games.practice import fact_name, practice_game
 
+from ..cells import Total
 from ..measures import measure_by_id
-from ..words import BANDS, Band, Total, band_for, range_short
+from ..uncertainty import BANDS, Band, band_for, range_short
 
 register = template.Library()
 

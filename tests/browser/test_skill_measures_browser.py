@@ -19,7 +19,8 @@ from reports import selectors
 from reports.exports.rows import class_reports
 from reports.measures import all_measures
 from reports.models import SkillRollup
-from reports.words import OPERATION_WORDS, operation_of, range_words
+from reports.operations import OPERATION_WORDS, operation_of
+from reports.uncertainty import range_words
 from tests.browser.test_play_browser import signed_in_page
 from tests.browser.test_reports_browser import eager_here, in_thread
 from tests.reports.simulated import operations_of, remove_simulated

@@ -1,4 +1,5 @@
-"""Fixtures for classroom tests: a second teacher and class, co-teachers, assignments, games."""
+"""Fixtures for classroom tests: a teacher signed in, assignments, games. (Another class and a
+co-teacher are in tests/conftest.py: the report tests use them too.)"""
 
 import pytest
 from django.utils import timezone
@@ -9,25 +10,10 @@ from games.models import Game, Seat
 
 
 @pytest.fixture
-def other_teacher(make_teacher):
-    return make_teacher(name="Mr Other", email="other@school.test")
-
-
-@pytest.fixture
-def other_classroom(make_classroom, other_teacher):
-    return make_classroom(other_teacher, name="Other class", join_code="XYZ789")
-
-
-@pytest.fixture
-def other_student(make_student, other_classroom):
-    return make_student(other_classroom, "Olga", ("moon", "star", "fish"))
-
-
-@pytest.fixture
-def co_teacher(make_teacher, classroom):
-    co = make_teacher(name="Ms Co", email="co@school.test")
-    classroom.teachers.add(co)
-    return co
+def signed_in(client, teacher):
+    """The test's client, signed in as the class's teacher."""
+    client.force_login(teacher)
+    return client
 
 
 @pytest.fixture

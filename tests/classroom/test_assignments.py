@@ -14,12 +14,6 @@ from tests.classroom.helpers import page_text as text
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def signed_in(client, teacher):
-    client.force_login(teacher)
-    return client
-
-
 def form_data(**changes) -> dict:
     data = {"game": "smooth_operator", "preset": "short", "opponents": "bots", "bot_level": "player",
             "bot_count": "2", "goal": "play", "goal_count": "5", "goal_until": "", "due_on": "",

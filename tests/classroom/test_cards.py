@@ -15,12 +15,6 @@ from classroom.roster_input import Row
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def signed_in(client, teacher):
-    client.force_login(teacher)
-    return client
-
-
 def add_students(classroom, count):
     return services.students_add(classroom=classroom,
                                  rows=[Row(n, f"Pupil {n:02d}") for n in range(1, count + 1)])

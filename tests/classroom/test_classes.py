@@ -15,14 +15,6 @@ from tests.classroom.helpers import page_text as text
 pytestmark = pytest.mark.django_db
 
 
-
-
-@pytest.fixture
-def signed_in(client, teacher):
-    client.force_login(teacher)
-    return client
-
-
 def test_a_new_teacher_is_told_what_to_do_first(signed_in):
     page = text(signed_in.get(reverse("classroom:teacher_home")))
     assert "No classes yet" in page and "Start by creating a class." in page

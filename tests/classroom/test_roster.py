@@ -14,14 +14,6 @@ from tests.classroom.helpers import page_text as text
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def signed_in(client, teacher):
-    client.force_login(teacher)
-    return client
-
-
-
-
 def names_in(classroom):
     return sorted(classroom.students.filter(is_active=True).values_list("display_name", flat=True))
 

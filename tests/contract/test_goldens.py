@@ -39,6 +39,11 @@ def test_golden_playthrough_replays_exactly(path):
 
 def test_the_generator_writes_every_golden_and_only_those():
     assert sorted(g.file for g in make.GOLDENS) == [p.name for p in GOLDEN_FILES]
+    # Each file is named after the game it holds and numbered from 1, so a game's goldens are
+    # found by its key (numero_solitaire_2.json is a Numero Solitaire game, not a Numero one).
+    for key in {g.game for g in make.GOLDENS}:
+        files = [g.file for g in make.GOLDENS if g.game == key]
+        assert files == [f"{key}_{n}.json" for n in range(1, len(files) + 1)]
 
 
 @pytest.mark.parametrize("key", [spec.key for spec in registry.all_games()])

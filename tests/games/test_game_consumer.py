@@ -7,18 +7,9 @@ import pytest
 
 from games import registry
 from games.models import Game, Move
-from games.services import SeatSpec, game_create
 from tests.sockets import connect_as, off_loop
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def table(classroom, student, make_student):
-    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
-    game = game_create(key="smooth_operator", classroom=classroom, seed=9, options={"target": 200},
-                       seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
-    return game, student, ben
 
 
 def move_message(game, action, key="k" * 12, **extra):

@@ -16,8 +16,7 @@ def connect_lobby(user, game_id):
 
 
 @pytest.fixture
-def lobby(classroom, student, make_student):
-    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
+def lobby(classroom, student, ben):
     game = table_open(student=student, key="multiplication")
     return game, student, ben
 

@@ -77,9 +77,8 @@ def overlapping(first, second) -> tuple:
 
 
 @pytest.fixture
-def table(classroom, student, make_student):
+def table(classroom, student, ben):
     need(connection.vendor == "postgresql", "row locks need PostgreSQL (DATABASE_URL)")
-    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
     game = game_create(key="multiplication", classroom=classroom, seed=5, options={"hand_size": 5},
                        seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
     name = registry.spec_for(game.key).engine.waiting_for(game.state)[0]

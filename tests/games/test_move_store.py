@@ -19,8 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def game(classroom, student, make_student):
-    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
+def game(classroom, student, ben):
     return game_create(key="multiplication", classroom=classroom, seed=5, options={"hand_size": 5},
                        seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben),
                               SeatSpec("Robo", bot_level="beginner")])

@@ -20,8 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def table(classroom, student, make_student):
-    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
+def table(classroom, student, ben):
     game = game_create(key="multiplication", classroom=classroom, seed=5, options={"hand_size": 5},
                        seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
     return game, {"Ann": student, "Ben": ben}

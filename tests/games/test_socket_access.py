@@ -14,7 +14,6 @@ from games import registry
 from games.consumers.guard import Checked, recheck_if_changed
 from games.consumers.table import Viewer
 from games.models import Game, Move
-from games.services import SeatSpec, game_create
 from games.services.moves import game_apply_move
 from games.services.tables import table_add_bot, table_join, table_open
 from tests.sockets import connect_as, off_loop
@@ -22,21 +21,6 @@ from tests.sockets import connect_as, off_loop
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LOST = "You are no longer in this class, so this table has closed."
-
-
-@pytest.fixture
-def table(classroom, student, make_student):
-    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
-    game = game_create(key="smooth_operator", classroom=classroom, seed=9, options={"target": 200},
-                       seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
-    return game, student, ben
-
-
-@pytest.fixture
-def co_teacher(classroom, make_teacher):
-    colleague = make_teacher(name="Mr Okafor", email="okafor@school.test")
-    classroom.teachers.add(colleague)
-    return colleague
 
 
 def legal_move(game_id):
@@ -154,8 +138,7 @@ async def test_a_removed_student_watching_gets_no_further_push(table):
 # ----- the lobby -----------------------------------------------------------------------
 
 @pytest.fixture
-def lobby(classroom, student, make_student):
-    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
+def lobby(classroom, student, ben, make_student):
     cy = make_student(classroom, "Cy", ("moon", "star", "apple"))
     game = table_open(student=student, key="multiplication")
     return game, student, ben, cy

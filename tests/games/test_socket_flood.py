@@ -9,21 +9,12 @@ import pytest
 
 from games.consumers.guard import TokenBucket
 from games.models import Game, Move
-from games.services import SeatSpec, game_create
 from games.services.tables import table_open
 from tests.sockets import connect_as
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TOO_MANY = "Too many messages at once: reload the page to carry on."
-
-
-@pytest.fixture
-def table(classroom, student, make_student):
-    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
-    game = game_create(key="smooth_operator", classroom=classroom, seed=9, options={"target": 200},
-                       seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
-    return game, student, ben
 
 
 def junk_move(game, n):

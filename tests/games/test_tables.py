@@ -5,24 +5,13 @@ import threading
 
 import pytest
 from django.db import connections
-from django.test import Client
 from django.urls import reverse
 
 from classroom.models import Assignment
 from games.models import Game, Seat, TableInvite
 from games.services.tables import (TableError, table_join, table_open, table_start,
                           tables_open_for_groups)
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def ben(make_student, classroom):
-    return make_student(classroom, "Ben", ("boat", "star", "apple"))
+from tests.games.helpers import signed_in
 
 
 @pytest.fixture

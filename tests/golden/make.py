@@ -88,19 +88,20 @@ GOLDENS: list[Golden] = [
            {"rounds": 3}),
     Golden("add_or_multiply_4.json", "add_or_multiply", ("Zoe", "Yan", "Xia"), 4,
            ("expert", "expert", "beginner")),
-    # Numero and Numero Solitaire
+    # Numero
     Golden("numero_1.json", "numero", ("Ann", "Ben"), 101, ("player", "beginner"), preset="level1",
            layout="record_no_initial"),
     Golden("numero_2.json", "numero", ABC, 202, ("expert", "player", "beginner"), preset="level4",
            layout="record_no_initial"),
     Golden("numero_3.json", "numero", ("Ann", "Ben"), 305, ("expert", "expert"), preset="level8",
            shows="challenge", layout="record_no_initial"),
-    Golden("numero_4.json", "numero_solitaire", ("Sam",), 405, ("expert",), preset="level7",
-           shows=8, layout="record_no_initial"),
-    Golden("numero_5.json", "numero_solitaire", ("Sam",), 505, ("beginner",), preset="level2",
-           layout="record_no_initial"),
-    Golden("numero_6.json", "numero", ("Ann", "Ben"), 606, ("expert", "player"), preset="level6",
+    Golden("numero_4.json", "numero", ("Ann", "Ben"), 606, ("expert", "player"), preset="level6",
            shows="wild", layout="record_no_initial"),
+    # Numero Solitaire
+    Golden("numero_solitaire_1.json", "numero_solitaire", ("Sam",), 405, ("expert",), preset="level7",
+           shows=8, layout="record_no_initial"),
+    Golden("numero_solitaire_2.json", "numero_solitaire", ("Sam",), 505, ("beginner",), preset="level2",
+           layout="record_no_initial"),
     # The Multiplication Game
     Golden("multiplication_1.json", "multiplication", ("Ann", "Ben"), 1, ("expert", "beginner")),
     Golden("multiplication_2.json", "multiplication", ABC, 2, ("player", "expert", "beginner"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
 from django.utils import timezone
 
 from reports.models import NeedsHelpFlag, SkillEvidence, SkillRollup
@@ -14,28 +13,6 @@ from reports.selectors import monday
 from games.models import Game, Move, Seat
 
 STUDENT, CLASS, ASSIGNMENT = "student", "class", "assignment"
-
-
-@pytest.fixture
-def other_teacher(make_teacher):
-    return make_teacher(name="Mr Other", email="other@school.test")
-
-
-@pytest.fixture
-def other_classroom(make_classroom, other_teacher):
-    return make_classroom(other_teacher, name="Other class", join_code="XYZ789")
-
-
-@pytest.fixture
-def other_student(make_student, other_classroom):
-    return make_student(other_classroom, "Olga", ("moon", "star", "fish"))
-
-
-@pytest.fixture
-def co_teacher(make_teacher, classroom):
-    co = make_teacher(name="Ms Co", email="co@school.test")
-    classroom.teachers.add(co)
-    return co
 
 
 def make_game(classroom, student, *, key="smooth_operator", moves=4, assignment=None,

@@ -16,7 +16,7 @@ def operations_of(student) -> dict[str, tuple[int, int]]:
     per-operation measures (what the reports show as "by operation")."""
     from reports.measures import all_measures
     from reports.models import SkillRollup
-    from reports.words import operation_of
+    from reports.operations import operation_of
 
     ids = [m.id for m in all_measures() if m.by_operation]
     found: dict[str, tuple[int, int]] = {}

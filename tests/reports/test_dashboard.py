@@ -13,8 +13,7 @@ from reports.measures import measure_by_id
 from reports.models import RecomputeJob
 from games.models import Game
 
-from .showing import (co_teacher, evidence, flag, make_game, other_classroom,  # noqa: F401
-                      other_student, other_teacher, rollup, this_monday, weeks_ago)
+from .showing import evidence, flag, make_game, rollup, this_monday, weeks_ago
 
 pytestmark = pytest.mark.django_db
 

@@ -7,16 +7,9 @@ from reports.realtime import broadcast_dashboard_changed
 from games.models import Game
 from tests.sockets import connect_as
 
-from .showing import (co_teacher, make_game, other_classroom, other_student,  # noqa: F401
-                      other_teacher, rollup)
+from .showing import make_game, rollup
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def no_debounce(settings):
-    settings.REPORTS_DASHBOARD_DEBOUNCE_SECONDS = 0
-    settings.REPORTS_DASHBOARD_REFRESH_SECONDS = 0
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_debounce")]
 
 
 def connect_dashboard(user, classroom_id):

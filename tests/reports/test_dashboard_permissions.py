@@ -16,7 +16,7 @@ from reports import urls
 from reports.models import RecomputeJob
 from reports.exports.jobs import export_start
 
-from .showing import co_teacher, make_game, other_classroom, other_student, other_teacher  # noqa: F401
+from .showing import make_game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 

@@ -10,15 +10,9 @@ from reports.realtime import broadcast_dashboard_changed
 from .showing import rollup
 from .test_dashboard_consumer import connect_dashboard
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_debounce")]
 
 STUDENTS = 30
-
-
-@pytest.fixture(autouse=True)
-def no_debounce(settings):
-    settings.REPORTS_DASHBOARD_DEBOUNCE_SECONDS = 0
-    settings.REPORTS_DASHBOARD_REFRESH_SECONDS = 0
 
 
 def full_class(classroom, make_student):

@@ -13,15 +13,9 @@ from reports.measures import all_measures
 from reports.models import RecomputeJob
 from reports.exports.jobs import export_run_job
 
-from .showing import (evidence, make_game, other_classroom, other_student,  # noqa: F401
-                      other_teacher, rollup, this_monday)
+from .showing import evidence, make_game, rollup, this_monday
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
-
-
-@pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery", "media")]
 
 
 @pytest.fixture

@@ -6,8 +6,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from .showing import (evidence, flag, make_game, other_classroom, other_student,  # noqa: F401
-                      other_teacher, rollup, this_monday, weeks_ago)
+from .showing import evidence, flag, make_game, rollup, this_monday, weeks_ago
 
 pytestmark = pytest.mark.django_db
 

@@ -84,16 +84,7 @@ def test_a_refused_attempt_then_a_move_is_one_chance_and_every_attempt_is_a_rule
     assert all(row.amount >= 0 for row in think)
 
 
-@pytest.fixture
-def eager_tasks(monkeypatch):
-    """Run queued tasks in-process even when REDIS_URL names a broker (the real worker has its
-    own test, test_report_worker.py)."""
-    from config.celery import app
-
-    monkeypatch.setitem(app.conf, "task_always_eager", True)
-
-
-@pytest.mark.usefixtures("eager_tasks")
+@pytest.mark.usefixtures("eager_celery")
 def test_a_finished_game_queues_its_report_on_commit(classroom, student, django_capture_on_commit_callbacks):
     me = SeatSpec(student.display_name, user=student)
     game = game_create(key="multiplication", classroom=classroom, seats=[me, SeatSpec("Robo", bot_level="expert")],

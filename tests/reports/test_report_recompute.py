@@ -10,16 +10,7 @@ from devtools.simulation import play_game
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def eager_tasks(monkeypatch):
-    """Run queued tasks in-process even when REDIS_URL names a broker (the real worker has its
-    own test, test_report_worker.py)."""
-    from config.celery import app
-
-    monkeypatch.setitem(app.conf, "task_always_eager", True)
-
-
-@pytest.mark.usefixtures("eager_tasks")
+@pytest.mark.usefixtures("eager_celery")
 def test_recompute_rebuilds_every_game_and_reports_progress(classroom, student, teacher,
                                                             django_capture_on_commit_callbacks):
     games = [play_game(key="multiplication", classroom=classroom, student=student, seed=s,

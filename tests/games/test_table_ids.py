@@ -10,31 +10,19 @@ from django.urls import reverse
 from games.models import Game, Seat, TableInvite
 from games.services import SeatSpec, game_create
 from games.services.tables import TableError, table_add_bot, table_open, table_start
+from tests.games.helpers import signed_in
 
 pytestmark = pytest.mark.django_db
 
 
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 @pytest.fixture
-def ben(make_student, classroom):
-    return make_student(classroom, "Ben", ("boat", "star", "apple"))
-
-
-@pytest.fixture
-def other_class(make_teacher, make_classroom, make_student):
-    teacher = make_teacher(name="Mr Other", email="other@school.test")
-    classroom = make_classroom(teacher, name="Other class", join_code="XYZ789")
-    zed = make_student(classroom, "Zed", ("cat", "sun", "tree"))
+def other_class(other_teacher, other_classroom, make_student):
+    zed = make_student(other_classroom, "Zed", ("cat", "sun", "tree"))
     lobby = table_open(student=zed, key="multiplication")
     bot = table_add_bot(host=zed, game_id=lobby.pk, level="beginner")
-    played = game_create(key="multiplication", classroom=classroom, seed=3, options={"hand_size": 4},
+    played = game_create(key="multiplication", classroom=other_classroom, seed=3, options={"hand_size": 4},
                          seats=[SeatSpec("Zed", user=zed), SeatSpec("Robo", bot_level="beginner")])
-    return {"teacher": teacher, "student": zed, "lobby": lobby, "bot": bot, "game": played}
+    return {"teacher": other_teacher, "student": zed, "lobby": lobby, "bot": bot, "game": played}
 
 
 def snapshot() -> tuple:

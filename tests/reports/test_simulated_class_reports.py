@@ -18,7 +18,8 @@ from reports import selectors
 from reports.exports.rows import class_reports
 from reports.measures import all_measures
 from reports.models import SkillRollup
-from reports.words import OPERATION_WORDS, operation_of, range_words
+from reports.operations import OPERATION_WORDS, operation_of
+from reports.uncertainty import range_words
 
 from .simulated import operations_of, remove_simulated
 

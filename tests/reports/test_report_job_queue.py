@@ -18,7 +18,7 @@ from reports.exports import jobs
 from games.models import Game
 from reports.models import GameReport, RecomputeJob, SkillRollup
 
-from .showing import evidence, make_game, other_classroom, other_teacher, rollup  # noqa: F401
+from .showing import evidence, make_game, rollup
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
@@ -27,12 +27,11 @@ NOT_STARTED_WORDS = "This did not start (the server restarted). Nothing is lost:
 
 
 @pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
+def job_deadlines(media, settings):
+    """The files in a folder of the test's own, and the deadlines docs/reports.md gives."""
     settings.REPORT_JOB_STALE_SECONDS = 120
     settings.REPORT_JOB_START_SECONDS = 600
     settings.REPORT_JOB_RESEND_SECONDS = 60
-    return tmp_path
 
 
 @pytest.fixture

@@ -6,7 +6,8 @@ from math import sqrt
 import pytest
 
 from reports.measures import measure_by_id
-from reports.words import (BANDS, WILSON_Z, Cell, band_for, range_short, range_words, wilson)
+from reports.cells import Cell
+from reports.uncertainty import BANDS, WILSON_Z, band_for, range_short, range_words, wilson
 
 
 def test_wilson_on_known_values():
@@ -60,7 +61,8 @@ def test_the_interval_in_words():
 
 
 def test_a_child_reads_how_sure_the_numbers_are_and_what_choices_cost():
-    from reports.words import Total, child_range_sentence, child_totals_sentence
+    from reports.cells import Total
+    from reports.words import child_range_sentence, child_totals_sentence
 
     # 3 wrong of 28: right about 8 to 10 times in 10 (the 90 % range of 25 right of 28).
     assert child_range_sentence(3, 28) == "From 28 tries: you get it right about 8 to 10 times in 10."

@@ -21,7 +21,7 @@ from reports.models import RecomputeJob, SkillRollup
 
 from .showing import make_game, rollup
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media")]
 
 R2 = {
     "so.mental_math": dict(family="arithmetic", by_operation=True),
@@ -41,11 +41,6 @@ def revision_2_measures(monkeypatch):
             yield replace(m, **R2[m.id]) if m.id in R2 else m
 
     monkeypatch.setattr(registry, "measures", measures)
-
-
-@pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
 
 
 def amounts(classroom, measure, student, *, chances, misses, amount):

@@ -12,7 +12,6 @@ from datetime import datetime, timezone as dt_timezone
 from unittest import mock
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from classroom.models import Assignment
@@ -23,6 +22,7 @@ from games.services import SeatSpec, game_create, game_start_for_assignment
 from games.services.bots import play_bot_moves
 from games.services.moves import new_seed
 from games.services.tables import table_open, table_start, tables_open_for_groups
+from tests.games.helpers import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -37,17 +37,6 @@ def clock_readings(moment: datetime) -> set[int]:
         for scaled in (int(value), int(value * 1000)):
             readings |= {scaled, scaled % 2**31, scaled % 2**32}
     return readings
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def ben(make_student, classroom):
-    return make_student(classroom, "Ben", ("boat", "star", "apple"))
 
 
 def every_way_to_create(student, ben, teacher, classroom) -> list[Game]:
