@@ -15,9 +15,8 @@ from classroom.models import Assignment
 from games import realtime, registry, signals
 from games.models import Game, Seat
 from games.rendering import render_table
-from games.services import after_commit
 from games.selectors.play import game_state_at
-from games.services import SeatSpec, game_apply_move, game_create
+from games.services import SeatSpec, after_commit, game_apply_move, game_create
 from games.services.tables import TableError, game_leave, games_close_idle, table_open
 from games.tasks import close_idle_games
 from reports.selectors import playing_now
