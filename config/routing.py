@@ -11,7 +11,7 @@ from reports.consumers import DashboardConsumer
 websocket_urlpatterns = [
     path("ws/game/<int:game_id>/", GameConsumer.as_asgi()),
     path("ws/reports/class/<int:classroom_id>/", DashboardConsumer.as_asgi()),
-    path("ws/table/<int:game_id>/", LobbyConsumer.as_asgi()),
+    path("ws/lobby/<int:game_id>/", LobbyConsumer.as_asgi()),
 ]
 
 if settings.WS_ECHO:

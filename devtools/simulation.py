@@ -109,8 +109,9 @@ def play_assignment_games(*, assignment, student: User, player: PlantedPlayer, g
     """`student` (played by `player`) plays `games` games of an assignment against bots, each
     started as the student's Play button starts it (`game_start_for_assignment`: a "just
     right" assignment tunes its bots to the rating of the moment) and played through the
-    services. After each game its ratings are updated, as the `game_finished` receiver does
-    once the finish commits (idempotent: when that receiver runs too, nothing changes twice),
+    services. After each game its ratings are updated, as the move service does once the
+    finish commits (games/services/after_commit.py; idempotent: when that runs too, nothing
+    changes twice),
     so the next game is tuned to the new rating. No skill reports (play_game makes them)."""
     rng = random.Random(seed)
     played = []

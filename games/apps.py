@@ -6,8 +6,9 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
-        # Django: receivers are connected once the app registry is ready (they import models
-        # and the tasks), so this is the one place they can be imported from.
-        from games import receivers
-
-        receivers.connect()
+        # Django: modules that register something are imported once the app registry is
+        # ready. The after-commit path queues `games.tasks.wake_bots` by name
+        # (games/services/after_commit.py says why), so its tasks must be registered with
+        # Celery in every process, not only in a worker: an eager Celery (tests, `make run`
+        # without Redis) then runs them in-process.
+        import games.tasks  # noqa: F401

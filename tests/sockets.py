@@ -44,7 +44,7 @@ def cookie_for(user) -> bytes:
 
 
 def connect_as(user, object_id: int, socket: str = "game", query: str = "") -> WebsocketCommunicator:
-    """A socket to /ws/<socket>/<id>/[?query] ("game", "table" (the lobby), "reports/class"),
+    """A socket to /ws/<socket>/<id>/[?query] ("game", "lobby", "reports/class"),
     signed in as `user` (None: anonymous), from the site's own origin."""
     headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
     if user is not None:

@@ -69,14 +69,14 @@ def assignment_start(request, pk: int):
     _touch(request.user)
     running = game_in_progress_for_assignment(assignment=assignment, student=request.user)
     if running is not None:
-        return redirect("games:table", game_id=running.pk)
+        return redirect("games:game", game_id=running.pk)
     spec = registry.get(assignment.game)
     if spec is None:
         raise Http404("That game can't be played here any more.")
     with_bots = assignment.opponents != Assignment.Opponents.CLASSMATES
     if request.method == "POST" and with_bots:
         game = game_start_for_assignment(assignment=assignment, student=request.user)
-        return redirect("games:table", game_id=game.pk)
+        return redirect("games:game", game_id=game.pk)
     return render(request, "classroom/play_soon.html", {
         "game": spec, "assignment": assignment, "with_bots": with_bots,
         "with_classmates": assignment.opponents != Assignment.Opponents.BOTS})

@@ -1,9 +1,9 @@
-"""One WebSocket per lobby page (`/ws/table/<id>/`): who has joined, live.
+"""One WebSocket per lobby page (`/ws/lobby/<id>/`): who has joined, live.
 
-It listens to the same `game.<id>` group as the table, since every lobby change (a classmate
+It listens to the same `game.<id>` group as the game page, since every lobby change (a classmate
 joins or leaves, a computer player is added, the host starts) is a change of that game. Each
 consumer renders the lobby for its own viewer; once the game starts, it sends a fragment
-that takes the page to the table. Nothing is received: lobby changes are ordinary POSTs.
+that takes the page to the game page. Nothing is received: lobby changes are ordinary POSTs.
 
 Before every push the viewer's access is re-checked when the class's membership version has
 changed (games/consumers/guard.py); a student removed from or moved out of the class is told

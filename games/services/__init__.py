@@ -2,7 +2,9 @@
 
 - `moves`: creating a game and applying a move (the one move service for students and bots);
 - `tables`: tables with classmates (lobby, invitations, starting);
-- `bots`: computer players' turns.
+- `bots`: computer players' turns;
+- `after_commit`: what a committed change sets off (the table's pages told, its computer
+  players woken, a finished game rated, the apps above signalled), registered by the others.
 
 The move service's names are re-exported here: they are what the rest of the project calls.
 """

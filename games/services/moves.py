@@ -4,9 +4,10 @@ Locking: `game_apply_move` takes `select_for_update` on the game row for the who
 check-apply-record sequence, so two submissions for one game are serialised; the second
 sees the new version and is answered "stale" (or "duplicate" if it repeats an idempotency
 key) and is never applied. The move and the new state are written in the same transaction,
-and the broadcast and bot scheduling happen only after commit (`transaction.on_commit`), so
-nobody is ever told about a move that was rolled back; a broadcast that fails after commit
-is logged and does not undo or hide the committed change (`announce_on_commit`).
+and what the change sets off (the push to the table's pages, the computer players' turn, the
+ratings and the skill report of a finished game) is registered with `transaction.on_commit`
+(games/services/after_commit.py), so nobody is ever told about a move that was rolled back; a
+step that fails after commit is logged and does not undo or hide the committed change.
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ from django.utils import timezone
 from games import registry
 from games.engine import IllegalMove
 
-from games import signals
 from games.models import RECENT_EVENTS, Game, Move, Seat
 from games.ratings import JUST_RIGHT
 
 from . import move_store
+from .after_commit import announce_on_commit, class_games_changed_on_commit, finished_on_commit
 from .analysis import move_analysis
 from .ratings import just_right_level
 
@@ -115,24 +116,10 @@ def game_create(*, key: str, classroom, seats: list[SeatSpec], options: dict | N
             game.status, game.finished_at = Game.Status.FINISHED, now
             game.save(update_fields=["status", "finished_at", "updated_at"])
             _record_results(game, engine, state)
-            _send_on_commit(signals.game_finished, game_id=game.pk)
+            finished_on_commit(game_id=game.pk)
         announce_on_commit(game_id=game.pk)
-        class_games_changed(game=game)
+        class_games_changed_on_commit(game=game)
     return game
-
-
-def class_games_changed(*, game: Game) -> None:
-    """A game of a class started, finished or closed: once that commits, the class's open
-    teacher dashboards re-read who is playing now (moves in between are not announced)."""
-    if game.classroom_id is not None:
-        _send_on_commit(signals.class_games_changed, classroom_id=game.classroom_id)
-
-
-def _send_on_commit(signal, **kwargs) -> None:
-    """Send `signal` once the transaction commits (games/signals.py). Robust: a failing
-    receiver is logged, and neither the other receivers nor the commit's other callbacks
-    (the table's own broadcast) are affected."""
-    transaction.on_commit(lambda: signal.send_robust(sender=Game, **kwargs), robust=True)
 
 
 NOT_YOURS = "You are no longer playing at this table."
@@ -217,8 +204,8 @@ def _store_state(game: Game, engine, state: dict, now, *, events: list, seats: l
         game.status, game.finished_at = Game.Status.FINISHED, now
         fields += ["status", "finished_at"]
         _record_results(game, engine, state, seats)
-        _send_on_commit(signals.game_finished, game_id=game.pk)  # the skill report
-        class_games_changed(game=game)  # "playing now" at once, before the report is ready
+        finished_on_commit(game_id=game.pk)  # the ratings, then the skill report
+        class_games_changed_on_commit(game=game)  # "playing now" at once, before the report is ready
     move_store.update(game, fields)
 
 
@@ -229,29 +216,6 @@ def _record_results(game: Game, engine, state: dict, seats: list[Seat] | None = 
         seat.is_winner = seat.name in winners
         seat.score = scores.get(seat.name)
         seat.save(update_fields=["is_winner", "score"])
-
-
-def after_change(*, game_id: int, schedule_bots: bool = True, by_seat_id: int | None = None,
-                 game: Game | None = None, seats: list[Seat] | None = None) -> None:
-    """Runs after commit: `game_changed` tells the table, then lets any bot whose turn it is
-    play (games/receivers.py). `by_seat_id`: the seat whose move it was, if any; `game` and
-    `seats`: the game and its seats as committed, when the caller holds them (saves reading
-    them back)."""
-    signals.game_changed.send(sender=Game, game_id=game_id, schedule_bots=schedule_bots,
-                              by_seat_id=by_seat_id, game=game, seats=seats)
-
-
-def announce_on_commit(*, game_id: int, schedule_bots: bool = True, by_seat_id: int | None = None,
-                       game: Game | None = None, seats: list[Seat] | None = None) -> None:
-    """`after_change` once the transaction commits, robustly: the change is committed by then,
-    so a broadcast or a bot's turn that cannot be queued (Redis stopped) is logged and never
-    turns the change into an error (a 500 for a game that was in fact created, a socket closed
-    after its move was applied). The receivers catch their own transport errors
-    (games/realtime.py, games/tasks.py); this catches whatever else a receiver raises. Pages
-    catch up when their socket reconnects, and the table's socket wakes its bots on connect."""
-    transaction.on_commit(lambda: after_change(game_id=game_id, schedule_bots=schedule_bots,
-                                               by_seat_id=by_seat_id, game=game, seats=seats),
-                          robust=True)
 
 
 BOT_NAMES = ("Robo", "Zip", "Bolt", "Pixel", "Nova")

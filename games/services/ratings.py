@@ -1,10 +1,10 @@
 """Ratings writes: each finished game moves its students' ratings once (games/ratings.py has
 the figures and formulas).
 
-`ratings_update_for_game` runs after the game's finish is committed (the `game_finished`
-signal, games/receivers.py), in its own transaction. It is idempotent: the RatingChange of a
-game and student is the record that the game was counted, so running it twice (a retried
-signal, a sweep, two workers at once) changes nothing the second time. Two runs at once are
+`ratings_update_for_game` runs after the game's finish is committed (`finished_on_commit`,
+games/services/after_commit.py), in its own transaction. It is idempotent: the RatingChange of
+a game and student is the record that the game was counted, so running it twice (a second
+call, a sweep, two workers at once) changes nothing the second time. Two runs at once are
 serialised by the students' PlayerRating rows, locked in user-id order (one lock order, so two
 games of the same classmates finishing together cannot deadlock); the unique constraint on
 (game, user) is the backstop.
@@ -99,7 +99,8 @@ def just_right_level(*, student, key: str, bots: int = 1) -> str:
 def ratings_update_all(*, game_ids: list[int] | None = None) -> int:
     """Rate finished games not rated yet (all, or those of `game_ids`), oldest finish first,
     as they would have been rated one by one: for games finished before ratings existed, or
-    a finish whose receiver failed. Returns how many rating changes were made. Idempotent."""
+    a finish whose rating failed after commit (logged). Returns how many rating changes were
+    made. Idempotent."""
     games = Game.objects.filter(status=Game.Status.FINISHED).exclude(rating_changes__isnull=False)
     if game_ids is not None:
         games = games.filter(pk__in=game_ids)

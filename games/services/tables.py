@@ -24,8 +24,8 @@ from accounts import codes
 from games import registry
 from games.models import Game, Seat, TableInvite
 from accounts.membership import membership_changed
-from games.services.moves import (SeatSpec, announce_on_commit, bot_seats, class_games_changed,
-                                  deal, game_create, new_seed)
+from games.services.after_commit import announce_on_commit, class_games_changed_on_commit
+from games.services.moves import SeatSpec, bot_seats, deal, game_create, new_seed
 from games.spec import GameSpec
 
 
@@ -149,7 +149,7 @@ def table_leave(*, student: User, game_id: int) -> None:
             game.status = Game.Status.ABANDONED
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at", "updated_at"])
-            class_games_changed(game=game)
+            class_games_changed_on_commit(game=game)
         elif game.created_by_id == student.pk:
             game.created_by_id = humans[0].user_id
             game.save(update_fields=["created_by", "updated_at"])
@@ -234,7 +234,7 @@ def table_start(*, host: User, game_id: int, fill_level: str = "") -> Game:
                                  "turn_started_at", "updated_at"])
         TableInvite.objects.filter(game=game).delete()
         announce_on_commit(game_id=game.pk)
-        class_games_changed(game=game)
+        class_games_changed_on_commit(game=game)
     return game
 
 
@@ -290,7 +290,7 @@ def _stop(game: Game, now=None) -> None:
     game.save(update_fields=["status", "finished_at", "updated_at"])
     TableInvite.objects.filter(game=game).delete()
     announce_on_commit(game_id=game.pk, schedule_bots=False)
-    class_games_changed(game=game)
+    class_games_changed_on_commit(game=game)
 
 
 def _table_level(game: Game, seats: Sequence[Seat]) -> str:
@@ -332,7 +332,7 @@ def game_leave(*, student: User, game_id: int) -> Left:
         # access (accounts/membership.py) before the push below, and cannot move for it.
         membership_changed(game.classroom_id)
         announce_on_commit(game_id=game.pk)  # the new computer player may be the one waited for
-        class_games_changed(game=game)  # "playing now" no longer lists the student
+        class_games_changed_on_commit(game=game)  # "playing now" no longer lists the student
     return Left(game, tuple(s.name for s in others))
 
 

@@ -65,7 +65,7 @@ def lobby_page(request, game_id: int):
     access = _access(request, game_id)
     game = access.game
     if game.status in (Game.Status.ACTIVE, Game.Status.FINISHED) and (access.seat or access.teacher):
-        return redirect("games:table", game_id=game.pk)
+        return redirect("games:game", game_id=game.pk)
     return render(request, "games/lobby.html", lobby_context(access))
 
 
@@ -140,4 +140,4 @@ def lobby_start(request, game_id: int):
     except tables.TableError as exc:
         messages.error(request, str(exc))
         return redirect("games:lobby", game_id=game_id)
-    return redirect("games:table", game_id=game_id)
+    return redirect("games:game", game_id=game_id)

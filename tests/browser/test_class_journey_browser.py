@@ -312,7 +312,7 @@ def teacher_pages() -> list[Journey]:
     for spec in registry.all_games():
         key = spec.key
         pages.append(Journey(f"teacher-watch-{key}", "teacher",
-                             lambda w, key=key: reverse("games:table", args=[w.in_play[key]]), ready="table"))
+                             lambda w, key=key: reverse("games:game", args=[w.in_play[key]]), ready="table"))
     # One replay, half-way through: the replay page is the same for every game, and each game's
     # board is seen read-only above (the teacher watching) and as the student plays.
     replayed = "numero" if registry.get("numero") else registry.all_games()[0].key
@@ -333,9 +333,9 @@ def student_pages() -> list[Journey]:
     for spec in registry.all_games():
         key = spec.key
         pages.append(Journey(f"student-{key}-in-play", "student",
-                             lambda w, key=key: reverse("games:table", args=[w.in_play[key]]), ready="table"))
+                             lambda w, key=key: reverse("games:game", args=[w.in_play[key]]), ready="table"))
         pages.append(Journey(f"student-{key}-finished", "student",
-                             lambda w, key=key: reverse("games:table", args=[w.finished[key]]), ready="table"))
+                             lambda w, key=key: reverse("games:game", args=[w.finished[key]]), ready="table"))
     pages.append(Journey("student-my-progress", "student", lambda w: reverse("reports:my_progress")))
     return pages
 

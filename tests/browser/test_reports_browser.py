@@ -172,7 +172,7 @@ def test_the_dashboard_shows_a_game_start_and_finish_without_a_reload(
     expect(now.get_by_role("listitem")).to_have_count(1, timeout=LIVE)
     expect(now.get_by_role("listitem")).to_contain_text("Ann · The Multiplication Game (Times tables race)")
     expect(now.get_by_role("link", name="Watch Ann's game")).to_have_attribute(
-        "href", reverse("games:table", args=[game_id]))
+        "href", reverse("games:game", args=[game_id]))
     expect(today.locator(".big-number")).to_have_text("0 games")
 
     # Ann plays to the end: she names every fact right, but once draws when she could play.

@@ -107,13 +107,13 @@ def test_play_starts_the_assignments_game_and_resumes_it(client, student, other_
     assert not Game.objects.filter(assignment=assignment).exists()
     started = client.post(url)
     game = Game.objects.get(assignment=assignment, seats__user=student)
-    assert started["Location"] == reverse("games:table", args=[game.pk])
+    assert started["Location"] == reverse("games:game", args=[game.pk])
     assert game.key == assignment.game and game.options == engine_options(assignment)
     bots = [s for s in game.seats.all() if s.bot_level]
     assert len(bots) == assignment.bot_count and {b.bot_level for b in bots} == {assignment.bot_level}
     # An unfinished game is resumed, never duplicated.
-    assert client.get(url)["Location"] == reverse("games:table", args=[game.pk])
-    assert client.post(url)["Location"] == reverse("games:table", args=[game.pk])
+    assert client.get(url)["Location"] == reverse("games:game", args=[game.pk])
+    assert client.post(url)["Location"] == reverse("games:game", args=[game.pk])
     assert Game.objects.filter(assignment=assignment).count() == 1
     client.force_login(other_student)
     assert client.get(url).status_code == 404 and client.post(url).status_code == 404
@@ -139,4 +139,4 @@ def test_an_unfinished_game_can_be_picked_up_from_home(client, student, assignme
     game = Game.objects.get(assignment=assignment)
     response = client.get(reverse("classroom:student_home"))
     assert "Carry on playing" in text(response)
-    assert f'href="{reverse("games:table", args=[game.pk])}"' in response.content.decode()
+    assert f'href="{reverse("games:game", args=[game.pk])}"' in response.content.decode()

@@ -34,7 +34,7 @@ def finished(classroom, student):
 
 def test_results_show_scores_what_went_well_and_next_steps(client, student, finished):
     client.force_login(student)
-    page = client.get(reverse("games:table", args=[finished.pk])).content.decode()
+    page = client.get(reverse("games:game", args=[finished.pk])).content.decode()
     assert "Game over" in page or "You won!" in page
     assert "What went well" in page and "fewest points possible in" in page
     assert "Play again" in page and "Back to my assignments" in page
@@ -46,7 +46,7 @@ def test_play_again_starts_a_new_game_with_the_same_settings(client, student, fi
     client.force_login(student)
     response = client.post(reverse("games:play_again", args=[finished.pk]))
     new = Game.objects.exclude(pk=finished.pk).get()
-    assert response["Location"] == reverse("games:table", args=[new.pk])
+    assert response["Location"] == reverse("games:game", args=[new.pk])
     assert new.options == finished.options and new.key == finished.key
     assert [(s.name, s.bot_level, s.user_id) for s in new.seats.all()] == \
         [(s.name, s.bot_level, s.user_id) for s in finished.seats.all()]
@@ -80,13 +80,13 @@ def test_unfinished_game_has_no_replay_yet(client, classroom, student):
     game = game_create(key="smooth_operator", classroom=classroom, seed=2,
                        seats=[SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="player")])
     client.force_login(student)
-    assert client.get(reverse("games:replay", args=[game.pk]))["Location"] == reverse("games:table", args=[game.pk])
+    assert client.get(reverse("games:replay", args=[game.pk]))["Location"] == reverse("games:game", args=[game.pk])
 
 
 def test_other_students_cannot_open_a_game(client, classroom, student, make_student, finished):
     ben = make_student(classroom, "Ben")
     client.force_login(ben)
-    assert client.get(reverse("games:table", args=[finished.pk])).status_code == 404
+    assert client.get(reverse("games:game", args=[finished.pk])).status_code == 404
     assert client.get(reverse("games:replay", args=[finished.pk])).status_code == 404
     assert client.post(reverse("games:play_again", args=[finished.pk])).status_code == 404
 
@@ -95,7 +95,7 @@ def test_free_play_starts_a_game_against_bots(client, student):
     client.force_login(student)
     response = client.post(reverse("games:free_play_start", args=["smooth_operator"]), {"level": "expert"})
     game = Game.objects.get()
-    assert response["Location"] == reverse("games:table", args=[game.pk])
+    assert response["Location"] == reverse("games:game", args=[game.pk])
     assert [s.bot_level for s in game.seats.all()] == ["", "expert", "expert"]
     assert client.post(reverse("games:free_play_start", args=["chess"])).status_code == 404
 
@@ -142,7 +142,7 @@ def test_add_or_multiply_names_the_operation_cards_left_in_words(client, student
     game = game_create(key="add_or_multiply", classroom=classroom, seed=3,
                        seats=[SeatSpec("Ann", user=student)] + [SeatSpec(u.display_name, user=u) for u in others])
     client.force_login(student)
-    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     line = page[page.index("Your number cards left"):].split("</p>")[0]
     assert "× (multiply)" in line and "+ (add)" in line
     assert ", x" not in line and ": x" not in line

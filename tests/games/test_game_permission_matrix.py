@@ -61,7 +61,7 @@ def fingerprint(game: Game):
 
 @pytest.mark.parametrize("role", ROLES)
 def test_the_table_opens_only_for_its_player_and_the_class_teachers(world, role):
-    page = client_for(world, role).get(reverse("games:table", args=[world.game.pk]))
+    page = client_for(world, role).get(reverse("games:game", args=[world.game.pk]))
     want = 200 if role in ("seated", "teacher") else 404
     assert page.status_code == want, role
     if role == "teacher":
@@ -73,7 +73,7 @@ def test_a_running_game_has_no_replay_yet_and_strangers_find_nothing(world, role
     response = client_for(world, role).get(reverse("games:replay", args=[world.game.pk]))
     if role in ("seated", "teacher"):
         assert response.status_code == 302
-        assert response["Location"] == reverse("games:table", args=[world.game.pk])
+        assert response["Location"] == reverse("games:game", args=[world.game.pk])
     else:
         assert response.status_code == 404
 

@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from classroom.models import Assignment
-from games import registry, signals
+from games import realtime, registry, signals
 from games.models import Game, Seat
 from games.rendering import render_table
 from games.selectors.play import game_state_at
-from games.services import SeatSpec, game_apply_move, game_create
+from games.services import SeatSpec, after_commit, game_apply_move, game_create
 from games.services.tables import TableError, game_leave, games_close_idle, table_open
 from games.tasks import close_idle_games
 from reports.selectors import playing_now
@@ -30,22 +30,37 @@ def text(response) -> str:
 
 
 @pytest.fixture
-def heard():
-    """The signals a change sends once it commits: (signal name, kwargs) in order."""
+def heard(monkeypatch):
+    """What a change tells once it commits, in order: ("table", game id, the push's views by
+    seat name) for each message the table's pages get, ("bots", game id) for each wake of its
+    computer players, and ("class_games_changed", kwargs) for the class's dashboards."""
     got = []
+    broadcast, wake = realtime.broadcast_game_changed, after_commit.wake_bots
 
-    def listener(name):
-        def receive(sender, **kwargs):
-            got.append((name, {k: v for k, v in kwargs.items() if k != "signal"}))
-        return receive
+    def tell_table(*, game_id, message=None):
+        seats = dict(Seat.objects.filter(game_id=game_id).values_list("pk", "name"))
+        views = {seats[int(pk)]: view for pk, view in (message or {}).get("views", {}).items()}
+        got.append(("table", game_id, views))
+        return broadcast(game_id=game_id, message=message)
 
-    receivers = {"game_changed": listener("game_changed"),
-                 "class_games_changed": listener("class_games_changed")}
-    for name, receiver in receivers.items():
-        getattr(signals, name).connect(receiver, dispatch_uid=f"test-{name}")
+    def wake_bots(*, game_id):
+        got.append(("bots", game_id))
+        return wake(game_id=game_id)
+
+    def dashboards(sender, **kwargs):
+        got.append(("class_games_changed", {k: v for k, v in kwargs.items() if k != "signal"}))
+
+    monkeypatch.setattr(realtime, "broadcast_game_changed", tell_table)
+    monkeypatch.setattr(after_commit, "wake_bots", wake_bots)
+    signals.class_games_changed.connect(dashboards, dispatch_uid="test-class_games_changed")
     yield got
-    for name in receivers:
-        getattr(signals, name).disconnect(dispatch_uid=f"test-{name}")
+    signals.class_games_changed.disconnect(dispatch_uid="test-class_games_changed")
+
+
+def told_table(heard, game_id: int) -> list[dict]:
+    """The views each push to the table carried (by seat name), in order."""
+    return [views for kind, gid, *rest in heard if kind == "table" and gid == game_id
+            for views in rest]
 
 
 def solo_game(classroom, student, key="smooth_operator") -> Game:
@@ -65,7 +80,7 @@ def first_seat_to_wait(game: Game) -> Seat:
 def test_the_table_asks_before_stopping_and_a_get_stops_nothing(classroom, student):
     game = solo_game(classroom, student)
     client = signed_in(student)
-    page = text(client.get(reverse("games:table", args=[game.pk])))
+    page = text(client.get(reverse("games:game", args=[game.pk])))
     assert "Stop this game?</strong> It will not count as finished." in page
     assert f'action="{reverse("games:stop", args=[game.pk])}"' in page
     assert client.get(reverse("games:stop", args=[game.pk])).status_code == 405
@@ -77,25 +92,29 @@ def test_a_student_stops_a_game_against_computer_players(classroom, student, hea
                                                          django_capture_on_commit_callbacks):
     game = solo_game(classroom, student)
     client = signed_in(student)
-    assert reverse("games:table", args=[game.pk]) in text(client.get(reverse("classroom:student_home")))
+    assert reverse("games:game", args=[game.pk]) in text(client.get(reverse("classroom:student_home")))
     heard.clear()
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("games:stop", args=[game.pk]))
     assert response.url == reverse("classroom:student_home")
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED and game.finished_at is not None
-    # The table's pages and the class's dashboards are told, once it committed.
-    assert ("game_changed", {"game_id": game.pk, "schedule_bots": False, "by_seat_id": None, "game": None, "seats": None}) in heard
+    # The table's pages and the class's dashboards are told, once it committed: her open table
+    # gets its own view of the stopped game; the computer players are not woken.
+    [views] = told_table(heard, game.pk)
+    assert list(views) == ["Ann"]
+    assert "This game was stopped, so no more moves can be made." in "".join(views["Ann"].values())
+    assert ("bots", game.pk) not in heard
     assert ("class_games_changed", {"classroom_id": classroom.pk}) in heard
     home = text(client.get(response.url))
     assert "You stopped Smooth Operator. It did not count as finished." in home
-    assert reverse("games:table", args=[game.pk]) not in home  # gone from her page
+    assert reverse("games:game", args=[game.pk]) not in home  # gone from her page
     # A stopped game takes no more moves, and its table sends her home with a word of why.
     seat = first_seat_to_wait(game)
     result = game_apply_move(game_id=game.pk, seat=seat, action={"type": "end_turn"},
                              expected_version=game.version)
     assert result.status == "rejected" and result.message == "This game was stopped."
-    again = client.get(reverse("games:table", args=[game.pk]))
+    again = client.get(reverse("games:game", args=[game.pk]))
     assert again.url == reverse("classroom:student_home")
     assert "was stopped, so it is put away" in text(client.get(again.url))
 
@@ -132,7 +151,7 @@ def test_leaving_a_game_classmates_play_on_gives_the_seat_to_a_computer_player(
                                            opponents="classmates", bot_level="expert")
     game = game_create(key="multiplication", classroom=classroom, assignment=assignment, seed=5,
                        seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
-    page = text(signed_in(student).get(reverse("games:table", args=[game.pk])))
+    page = text(signed_in(student).get(reverse("games:game", args=[game.pk])))
     assert "Leave this game?</strong> It will not count as finished for you." in page
     assert "so Ben can finish" in page
     heard.clear()
@@ -143,12 +162,17 @@ def test_leaving_a_game_classmates_play_on_gives_the_seat_to_a_computer_player(
     assert game.status == Game.Status.ACTIVE  # not ended for Ben
     seat = game.seats.get(name="Ann")
     assert seat.user_id is None and seat.bot_level == "expert"  # the table's (assignment's) level
-    assert ("game_changed", {"game_id": game.pk, "schedule_bots": True, "by_seat_id": None, "game": None, "seats": None}) in heard
+    # The table's pages are told (with a view for Ben, the one classmate left at it), then its
+    # computer players are woken: the new one may be the one waited for.
+    views = told_table(heard, game.pk)[0]
+    assert list(views) == ["Ben"]
+    assert ("bots", game.pk) in heard
+    assert heard.index(("bots", game.pk)) > next(i for i, h in enumerate(heard) if h[0] == "table")
     assert ("class_games_changed", {"classroom_id": classroom.pk}) in heard
     # The computer player plays Ann's turns (bots play at once in tests); Ben plays on.
     assert game.version >= 1 and registry.spec_for(game.key).engine.waiting_for(game.state) == ["Ben"]
-    assert signed_in(student).get(reverse("games:table", args=[game.pk])).status_code == 404
-    assert reverse("games:table", args=[game.pk]) in text(signed_in(ben).get(reverse("classroom:student_home")))
+    assert signed_in(student).get(reverse("games:game", args=[game.pk])).status_code == 404
+    assert reverse("games:game", args=[game.pk]) in text(signed_in(ben).get(reverse("classroom:student_home")))
     # The last classmate to leave stops it.
     signed_in(ben).post(reverse("games:stop", args=[game.pk]))
     game.refresh_from_db()
@@ -167,10 +191,10 @@ def test_a_teacher_stops_a_table_for_everyone(classroom, student, ben, teacher):
     assert "The Multiplication Game with Ann and Ben was stopped." in text(response)
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED
-    assert reverse("games:table", args=[game.pk]) not in text(client.get(tables_url))
+    assert reverse("games:game", args=[game.pk]) not in text(client.get(tables_url))
     # Each student's table now sends them home, saying so.
     assert "was stopped, so it is put away" in text(signed_in(ben).get(
-        reverse("games:table", args=[game.pk]), follow=True))
+        reverse("games:game", args=[game.pk]), follow=True))
     # A table still open in a browser gets the push that follows the stop: it says so at once
     # and offers no move (the render every socket sends).
     seat = game.seats.get(name="Ann")
@@ -255,10 +279,10 @@ def test_the_home_page_shows_one_carry_on_per_game_and_folds_the_others(classroo
     carry_on = page[page.index("Carry on playing"):page.index("My assignments")]
     shown, folded = carry_on.split("more-games")
     assert shown.count(">Carry on</a>") == 2
-    assert reverse("games:table", args=[games[3].pk]) in shown  # the latest Smooth Operator
-    assert reverse("games:table", args=[games[5].pk]) in shown  # the latest Multiplication Game
+    assert reverse("games:game", args=[games[3].pk]) in shown  # the latest Smooth Operator
+    assert reverse("games:game", args=[games[5].pk]) in shown  # the latest Multiplication Game
     assert "4 more unfinished games" in folded
-    assert all(reverse("games:table", args=[g.pk]) in folded for g in games[:3] + [games[4]])
+    assert all(reverse("games:game", args=[g.pk]) in folded for g in games[:3] + [games[4]])
 
 
 # ----- a deal over before anyone moved ----------------------------------------------------
@@ -284,5 +308,5 @@ def test_at_most_three_games_are_shown_above_the_assignments(classroom, student)
     page = text(signed_in(student).get(reverse("classroom:student_home")))
     shown, folded = page[page.index("Carry on playing"):page.index("My assignments")].split("more-games")
     assert shown.count(">Carry on</a>") == 3
-    assert reverse("games:table", args=[games[0].pk]) in folded  # the least recently played
+    assert reverse("games:game", args=[games[0].pk]) in folded  # the least recently played
     assert "1 more unfinished game<" in folded

@@ -107,7 +107,7 @@ def test_the_bot_follows_the_students_rating(teacher, classroom, student, client
     assert "just right for you" in start and "mix:" not in start
     response = client.post(url)  # the Play button's start, as the child presses it
     game = Game.objects.get(assignment=a)
-    assert response["Location"] == reverse("games:table", args=[game.pk])
+    assert response["Location"] == reverse("games:game", args=[game.pk])
     bot = game.seats.exclude(bot_level="").get()
     share = mix_share(bot.bot_level)
     assert bot.bot_level == ratings.just_right_level("multiplication", rating)
@@ -120,7 +120,7 @@ def test_the_bot_follows_the_students_rating(teacher, classroom, student, client
         # An even chance: the bot's rating is the student's (to the curve's hundredths).
         assert abs(ratings.mix_rating("multiplication", share) - rating) < 5
     # The child's table says "just right", never the mix's number.
-    table = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    table = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "computer · just right" in table and "mix:" not in table
 
 
@@ -144,7 +144,7 @@ def test_play_again_tunes_the_bot_to_the_new_rating(teacher, classroom, student,
     client.force_login(student)
     response = client.post(reverse("games:play_again", args=[first.pk]))
     again = Game.objects.exclude(pk=first.pk).get()
-    assert response["Location"] == reverse("games:table", args=[again.pk])
+    assert response["Location"] == reverse("games:game", args=[again.pk])
     assert again.assignment_id == a.pk
     retuned = again.seats.exclude(bot_level="").get().bot_level
     assert retuned == ratings.just_right_level("multiplication", 1320.0) != first.seats.exclude(

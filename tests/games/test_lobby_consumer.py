@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def connect_lobby(user, game_id):
-    return connect_as(user, game_id, socket="table")
+    return connect_as(user, game_id, socket="lobby")
 
 
 @pytest.fixture

@@ -145,4 +145,4 @@ def test_a_right_answer_is_praised(classroom, student):
 def test_the_page_over_http_shows_the_answer_boxes_too(client, classroom, student):
     game = game_waiting_for_ann_to_respond(classroom, student)
     client.force_login(student)
-    assert 'class="mm-answer"' in client.get(reverse("games:table", args=[game.pk])).content.decode()
+    assert 'class="mm-answer"' in client.get(reverse("games:game", args=[game.pk])).content.decode()

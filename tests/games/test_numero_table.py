@@ -60,7 +60,7 @@ def button(page: str, button_id: str) -> str:
 # ----- the board -------------------------------------------------------------------------------
 def test_the_player_sees_their_cards_as_labelled_buttons_and_a_clear_status(client, student, game):
     client.force_login(student)
-    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "Your turn: tap a card from your hand" in page
     assert "You can play a wild card on a centre card first." in page
     # Every card is a real button with its number and its colour as a word and a shape.
@@ -77,14 +77,14 @@ def test_while_the_bot_plays_the_hand_cannot_be_tapped(client, student, classroo
     state["turn"] = 1  # Robo's turn
     Game.objects.filter(pk=game.pk).update(state=state)
     client.force_login(student)
-    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "Waiting for Robo." in page
     assert "/selection/" not in page and 'role="img" aria-label="5 green"' in page
 
 
 def test_the_teacher_sees_every_hand_and_nothing_to_tap(client, teacher, game):
     client.force_login(teacher)
-    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "Everyone's cards (teacher view)" in page
     assert "Robo:</strong>" in page and "12" in page
     assert "/selection/" not in page and "ws-send" not in page
@@ -224,7 +224,7 @@ def test_a_wild_then_a_take_from_the_buttons_go_through_the_move_service(client,
     result = game_apply_move(game_id=game.pk, seat=ann, action=take, expected_version=1,
                              schedule_bots=False)
     assert result.applied
-    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "Ann played wild card ÷2 on green 10: 10 ÷ 2 = 5." in page
     assert "Ann took with green 5 (5): 1 take, 3 cards." in page
     assert "Ann (you)</strong>: 3 cards won" in page
@@ -238,7 +238,7 @@ def test_a_build_shows_its_value_and_builder_to_everyone(client, student, teache
                            expected_version=0, schedule_bots=False).applied
     for viewer in (student, teacher):
         client.force_login(viewer)
-        page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+        page = client.get(reverse("games:game", args=[game.pk])).content.decode()
         assert "Build of 5 by Ann" in page and 'aria-label="5: build by Ann (2 blue, 3 orange)"' in page
         assert "Ann built 2 + 3 = 5 with orange 3." in page
 
@@ -247,7 +247,7 @@ def test_a_build_shows_its_value_and_builder_to_everyone(client, student, teache
 def test_solitaire_renders_and_a_take_can_be_made(client, student, classroom):
     game = numero(classroom, student, key="numero_solitaire", centre=("2b", "3b", "10g", "4o", "7g"))
     client.force_login(student)
-    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "Numero Solitaire" in page and "Your turn: tap a card from your hand" in page
     assert "in hand" not in page  # no rivals to count cards for
     picked = select(client, game, card="5g", picked="2b,3b").content.decode()
@@ -255,7 +255,7 @@ def test_solitaire_renders_and_a_take_can_be_made(client, student, classroom):
     take = hidden_action(picked, "nm-take")
     assert game_apply_move(game_id=game.pk, seat=game.seats.get(), action=take,
                            expected_version=0, schedule_bots=False).applied
-    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "Ann took with green 5 (2 + 3 = 5): 1 take, 3 cards." in page
     assert "The centre was refilled with" in page
 
@@ -267,7 +267,7 @@ def test_numero_is_open_for_free_play(client, student):
         assert f'action="{reverse("games:free_play_start", args=[key])}"' in home
     response = client.post(reverse("games:free_play_start", args=["numero_solitaire"]))
     game = Game.objects.get()
-    assert response["Location"] == reverse("games:table", args=[game.pk])
+    assert response["Location"] == reverse("games:game", args=[game.pk])
     assert client.get(response["Location"]).status_code == 200
 
 
@@ -307,7 +307,7 @@ def test_a_fresh_build_can_be_challenged_with_a_button(client, student, classroo
     state, _ = engine.apply(state, "Robo", {"type": "build", "card": "1g", "with": ["10g"]})  # a bluff
     Game.objects.filter(pk=game.pk).update(state=state)
     client.force_login(student)
-    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "Build of 11 by Robo" in page
     challenge = hidden_action(page, "nm-challenge-10g")
     assert challenge == {"type": "challenge", "target": "10g"}
@@ -327,7 +327,7 @@ def test_a_finished_solitaire_game_has_results_and_a_replay(client, student, tea
                                expected_version=game.version, schedule_bots=False).applied
     assert game.state["finished"]
     client.force_login(student)
-    page = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "Game over" in page or "You won!" in page
     assert "/selection/" not in page and "ws-send" not in page
     late = select(client, game, card=(game.state["hands"]["Ann"] or ["5g"])[0])

@@ -46,7 +46,7 @@ def test_free_play_opens_the_game_when_redis_is_down(student, redis_down, caplog
         response = client.post(reverse("games:free_play_start", args=["add_or_multiply"]))
     game = Game.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == reverse("games:table", args=[game.pk])
+    assert response["Location"] == reverse("games:game", args=[game.pk])
     assert group_send.called and apply_async.called  # both were tried, and both failed
     assert "were not told" in caplog.text and "could not be queued" in caplog.text
     page = client.get(response["Location"])

@@ -148,7 +148,7 @@ def lobby(classroom, student, ben, make_student):
 async def test_a_student_moved_to_another_class_loses_the_lobby(lobby, make_classroom, teacher):
     game, ann, ben, _ = lobby
     other = await sync_to_async(make_classroom)(teacher, name="6A", join_code="QQQ777")
-    comm = connect_as(ben, game.pk, socket="table")
+    comm = connect_as(ben, game.pk, socket="lobby")
     assert (await comm.connect())[0]
     assert 'id="lobby"' in await comm.receive_from(timeout=5)
     await sync_to_async(student_move)(student=ben, to_classroom=other)
@@ -161,7 +161,7 @@ async def test_a_student_moved_to_another_class_loses_the_lobby(lobby, make_clas
 @pytest.mark.asyncio
 async def test_a_co_teacher_removed_stops_hearing_the_lobby(lobby, co_teacher, classroom):
     game, ann, ben, _ = lobby
-    comm = connect_as(co_teacher, game.pk, socket="table")
+    comm = connect_as(co_teacher, game.pk, socket="lobby")
     assert (await comm.connect())[0]
     await comm.receive_from(timeout=5)
     await sync_to_async(co_teacher_remove)(classroom=classroom, teacher=co_teacher)
@@ -174,7 +174,7 @@ async def test_a_co_teacher_removed_stops_hearing_the_lobby(lobby, co_teacher, c
 @pytest.mark.asyncio
 async def test_the_lobby_goes_on_for_those_still_in_the_class(lobby):
     game, ann, ben, cy = lobby
-    comm = connect_as(ann, game.pk, socket="table")
+    comm = connect_as(ann, game.pk, socket="lobby")
     assert (await comm.connect())[0]
     await comm.receive_from(timeout=5)
     await sync_to_async(student_remove)(student=cy)  # someone else leaves the class

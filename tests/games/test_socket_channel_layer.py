@@ -68,12 +68,12 @@ async def test_a_connection_that_fails_once_is_tried_again(in_memory_layer, game
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("socket", ["game", "table", "reports/class"])
+@pytest.mark.parametrize("socket", ["game", "lobby", "reports/class"])
 async def test_an_unreachable_layer_closes_politely_and_is_logged_once(
         socket, in_memory_layer, game, student, teacher, classroom, monkeypatch, caplog):
     failing_group_add(monkeypatch, failures=100)
     user, object_id = (teacher, classroom.pk) if socket == "reports/class" else (student, game.pk)
-    if socket == "table":
+    if socket == "lobby":
         user = teacher  # a dealt game's lobby page is still open to its class's teacher
     caplog.set_level(logging.WARNING, logger="games.consumers.guard")
     for _ in range(3):

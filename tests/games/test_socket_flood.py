@@ -74,7 +74,7 @@ async def test_quick_taps_are_all_answered(table):
 @pytest.mark.asyncio
 async def test_a_flooded_lobby_socket_is_closed_too(classroom, student):
     game = await Game.objects.aget(pk=(await _open(student)).pk)
-    comm = connect_as(student, game.pk, socket="table")
+    comm = connect_as(student, game.pk, socket="lobby")
     assert (await comm.connect())[0]
     await comm.receive_from(timeout=5)
     for n in range(60):

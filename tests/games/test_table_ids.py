@@ -1,6 +1,7 @@
 """Every lobby and table URL with a missing id, or the id of another class's table, is a 404
-and changes nothing (#16: `POST /table/<missing>/start/` used to be a 500). A missing table
-and another class's table get the same answer, so ids reveal nothing."""
+and changes nothing (#16: the lobby's Start with a missing id, then `POST /table/<missing>/start/`,
+used to be a 500). A missing table and another class's table get the same answer, so ids
+reveal nothing."""
 
 import pytest
 from django.test import Client
@@ -40,7 +41,7 @@ def lobby_requests(game_id: int, seat_id: int, invitee_id: int) -> list[tuple[st
         ("post", reverse("games:lobby_remove_bot", args=[game_id, seat_id]), {}),
         ("post", reverse("games:lobby_invite", args=[game_id]), {"student": str(invitee_id)}),
         ("post", reverse("games:lobby_start", args=[game_id]), {"fill": "beginner"}),
-        ("get", reverse("games:table", args=[game_id]), {}),
+        ("get", reverse("games:game", args=[game_id]), {}),
         ("get", reverse("games:replay", args=[game_id]), {}),
         ("post", reverse("games:play_again", args=[game_id]), {}),
         ("get", reverse("games:selection", args=[game_id]), {}),
@@ -71,7 +72,7 @@ def test_another_class_table_is_not_found_and_nothing_changes(student, ben, othe
 def test_a_teacher_of_another_class_finds_neither_table(teacher, other_class):
     client = signed_in(teacher)
     for game in (other_class["lobby"], other_class["game"]):
-        for name in ("games:lobby", "games:table", "games:replay"):
+        for name in ("games:lobby", "games:game", "games:replay"):
             assert client.get(reverse(name, args=[game.pk])).status_code == 404
 
 

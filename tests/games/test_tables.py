@@ -52,6 +52,21 @@ def test_a_classmate_joins_with_the_code_and_the_lobby_shows_them(student, ben):
     assert "Ann starts the game when everyone is here" in ben_page and "Start the game" not in ben_page
 
 
+def test_a_lobby_link_from_before_it_moved_still_opens_the_lobby(student, ben):
+    """The lobby was at /table/<id>/ until "table" got one meaning (issue #21): a link shared
+    or bookmarked then still opens it, and then the game once it is dealt."""
+    game = open_table(signed_in(student))
+    client = signed_in(student)
+    response = client.get(f"/table/{game.pk}/?from=share")
+    assert response.status_code == 301
+    assert response.url == reverse("games:lobby", args=[game.pk]) + "?from=share"
+    assert game.table_code in client.get(response.url).content.decode()
+    signed_in(ben).post(reverse("games:lobby_join", args=[game.pk]))
+    signed_in(student).post(reverse("games:lobby_start", args=[game.pk]))
+    assert client.get(f"/table/{game.pk}/", follow=True).redirect_chain[-1][0] == reverse(
+        "games:game", args=[game.pk])
+
+
 @pytest.mark.parametrize("code, message", [
     ("", "A table code has 6 letters and numbers"),
     ("KMT4Q!", "A table code has 6 letters and numbers"),
@@ -94,11 +109,11 @@ def test_only_the_host_starts_and_the_game_is_dealt_to_the_seats(student, ben):
     game.refresh_from_db()
     assert game.status == Game.Status.LOBBY
     response = signed_in(student).post(reverse("games:lobby_start", args=[game.pk]))
-    assert response.url == reverse("games:table", args=[game.pk])
+    assert response.url == reverse("games:game", args=[game.pk])
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.state["players"] == ["Ann", "Ben"]
     # both now find the table, and the lobby sends them there
-    assert signed_in(ben).get(reverse("games:lobby", args=[game.pk])).url == reverse("games:table", args=[game.pk])
+    assert signed_in(ben).get(reverse("games:lobby", args=[game.pk])).url == reverse("games:game", args=[game.pk])
 
 
 def test_starting_short_of_players_fills_seats_with_computer_players(student):
@@ -185,7 +200,7 @@ def test_a_move_at_a_table_not_yet_started_changes_nothing(student):
     result = game_apply_move(game_id=game.pk, seat=seat, action={"type": "draw"}, expected_version=0)
     assert result.status == "rejected" and "not started" in result.message
     assert not game.moves.exists()
-    assert signed_in(student).get(reverse("games:table", args=[game.pk])).url == reverse("games:lobby", args=[game.pk])
+    assert signed_in(student).get(reverse("games:game", args=[game.pk])).url == reverse("games:lobby", args=[game.pk])
 
 
 @pytest.mark.django_db(transaction=True)

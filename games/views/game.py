@@ -1,4 +1,5 @@
-"""Game pages. The table itself lives on the WebSocket; these views open it and start games."""
+"""A table's game page (its replay, Stop, Play again) and starting games. The live table is kept
+by its WebSocket (games/consumers/table.py); these views open the page and start games."""
 
 from django.contrib import messages
 from django.http import Http404
@@ -85,7 +86,7 @@ def free_play_start(request, key: str):
     seats = [SeatSpec(me, user=request.user)] + bot_seats(count=spec.free_play_bots, level=level, avoid={me})
     game = game_create(key=key, classroom=classroom, seats=seats, options=dict(spec.free_play_options),
                        created_by=request.user)
-    return redirect("games:table", game_id=game.pk)
+    return redirect("games:game", game_id=game.pk)
 
 
 def game_replay(request, game_id: int):
@@ -96,7 +97,7 @@ def game_replay(request, game_id: int):
         raise Http404("No such game here.")
     game = access.game
     if game.status != game.Status.FINISHED:
-        return redirect("games:table", game_id=game.pk)
+        return redirect("games:game", game_id=game.pk)
     moves = accepted_moves(game=game)
     try:
         turn = int(request.GET.get("turn", len(moves)))
@@ -140,7 +141,7 @@ def play_again(request, game_id: int):
                                   bot_level=level))
     game = game_create(key=old.key, classroom=old.classroom, seats=seats, options=old.options,
                        assignment=old.assignment, created_by=request.user)
-    return redirect("games:table", game_id=game.pk)
+    return redirect("games:game", game_id=game.pk)
 
 
 def _free_bot_name(taken: set, fallback: str) -> str:

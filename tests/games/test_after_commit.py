@@ -1,0 +1,90 @@
+"""A change's after-commit path (games/services/after_commit.py): the table's pages are told and
+its computer players woken once the change commits, and a step that fails is logged without
+keeping the others from running (the change is committed by then)."""
+
+import logging
+
+import pytest
+from celery import current_app
+
+from games import realtime, signals
+from games.models import Game, Move
+from games.services import SeatSpec, after_commit, game_create
+from games.tasks import wake_bots
+
+pytestmark = pytest.mark.django_db
+
+
+def bot_opens(classroom, student) -> Game:
+    """A game whose first turn is a computer player's (it plays at once in tests)."""
+    return game_create(key="multiplication", classroom=classroom, seed=3,
+                       seats=[SeatSpec("Bot", bot_level="player"), SeatSpec("Ann", user=student)])
+
+
+def test_the_bot_still_plays_when_the_views_cannot_be_rendered(
+        classroom, student, monkeypatch, caplog, django_capture_on_commit_callbacks):
+    told = []
+    monkeypatch.setattr(after_commit, "table_push", lambda **kwargs: 1 / 0)
+    monkeypatch.setattr(realtime, "broadcast_game_changed",
+                        lambda *, game_id, message=None: told.append(message))
+    with caplog.at_level(logging.ERROR), django_capture_on_commit_callbacks(execute=True):
+        game = bot_opens(classroom, student)
+    assert "the views could not be rendered for the push" in caplog.text
+    assert told and told[0] is None  # the pages were still told: each renders its own view
+    assert Move.objects.filter(game=game, seat__name="Bot", accepted=True).exists()
+
+
+def test_the_bot_still_plays_when_the_table_cannot_be_told(
+        classroom, student, monkeypatch, caplog, django_capture_on_commit_callbacks):
+    def broken(**kwargs):
+        raise RuntimeError("not a channel-layer outage: a bug")
+
+    monkeypatch.setattr(realtime, "broadcast_game_changed", broken)
+    with caplog.at_level(logging.ERROR), django_capture_on_commit_callbacks(execute=True):
+        game = bot_opens(classroom, student)
+    assert "the table's pages could not be told" in caplog.text
+    assert Move.objects.filter(game=game, seat__name="Bot", accepted=True).exists()
+
+
+def test_the_skill_report_still_comes_when_the_ratings_fail(
+        classroom, student, monkeypatch, caplog, django_capture_on_commit_callbacks):
+    finished = []
+
+    def ratings_fail(*, game_id):
+        raise RuntimeError("a bug in the ratings")
+
+    def report(sender, *, game_id, **kwargs):
+        finished.append(game_id)
+
+    monkeypatch.setattr(after_commit, "ratings_update_for_game", ratings_fail)
+    signals.game_finished.connect(report, dispatch_uid="test-report")
+    try:
+        with caplog.at_level(logging.ERROR), django_capture_on_commit_callbacks(execute=True):
+            game = game_create(key="multiplication", classroom=classroom, seed=11,
+                               seats=[SeatSpec("B1", bot_level="beginner"),
+                                      SeatSpec("B2", bot_level="expert")])  # plays to its end
+    finally:
+        signals.game_finished.disconnect(dispatch_uid="test-report")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert "a bug in the ratings" in caplog.text
+    assert finished == [game.pk]
+
+
+def test_nothing_is_told_before_the_change_commits(classroom, student, monkeypatch,
+                                                   django_capture_on_commit_callbacks):
+    told = []
+    monkeypatch.setattr(realtime, "broadcast_game_changed",
+                        lambda *, game_id, message=None: told.append(game_id))
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        game = bot_opens(classroom, student)
+    assert told == [] and not Move.objects.filter(game=game).exists()
+    for callback in callbacks:  # the commit
+        callback()
+    assert told[0] == game.pk and Move.objects.filter(game=game, seat__name="Bot").exists()
+
+
+def test_the_bots_task_queued_by_name_is_registered_in_every_process():
+    # Queued by name (the bots play through the move service, which imports after_commit);
+    # GamesConfig.ready() registers it, so an eager Celery runs it in-process.
+    assert current_app.tasks[after_commit.WAKE_BOTS_TASK].name == wake_bots.name
