@@ -75,7 +75,7 @@ def test_every_page_with_its_board_links_its_stylesheet(toy_game, client, classr
     client.force_login(student)
     client.post(reverse("games:free_play_start", args=["toy"]))
     game = Game.objects.get(key="toy", classroom=classroom)
-    table = client.get(reverse("games:table", args=[game.pk])).content.decode()
+    table = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert STYLESHEET in table and "toy-board" in table
     _finish(game, game.seats.get(user=student))
     replay = client.get(reverse("games:replay", args=[game.pk]), {"turn": 2}).content.decode()
