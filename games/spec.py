@@ -85,6 +85,10 @@ class GameSpec:
     free_play_bots: int           # computer opponents in a free-play game
     board_template: str           # included by games/_table.html and games/replay.html
     scripts: tuple[str, ...] = ()  # static JS the table page loads, e.g. ("js/<game>.js",)
+    # Where keyboard focus goes when a swap took away the focused control (it was played, or
+    # is now disabled): CSS selectors, the first that matches wins (static/js/app.js reads
+    # them from the table page's data-focus-next; the pushes do not carry them).
+    focus_next: tuple[str, ...] = ()
     # Options of a game that no assignment sets (free play, tables with classmates): by
     # default the engine's own; a game whose defaults could end before everyone has played
     # names safer ones.
