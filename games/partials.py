@@ -25,5 +25,7 @@ def render_partials(*, template_name: str, names: tuple[str, ...], context: dict
     template = get_template(template_name).template
     partials = template.extra_data["partials"]
     shared = Context(context, autoescape=template.engine.autoescape, use_l10n=localize)
+    # Each partial's nodes rendered as the whole template renders an `inline` one: in the
+    # template's own render state, with nothing pushed per part.
     with shared.render_context.push_state(template), shared.bind_template(template):
-        return {name: partials[name].render(shared).strip() for name in names}
+        return {name: partials[name].nodelist.render(shared).strip() for name in names}
