@@ -2,7 +2,8 @@
 table's lobby (`lobby_context`, `render_lobby`: the lobby page and its WebSocket share them).
 
 The same fragment serves the first HTTP render and every WebSocket push. It is made of
-parts (status, notice, board, scores, log), each carrying `hx-swap-oob` so htmx's ws
+named parts (status, notice, board, scores, log: partials of games/_table.html, rendered by
+name for a push, games/partials.py), each carrying `hx-swap-oob` so htmx's ws
 extension swaps each by id; the board is morphed (idiomorph), so what a child has half-chosen
 survives (static/js/app.js). A push sends a socket only the parts that differ from what it
 sent that socket before (`TablePush`, games/consumers/table.py).
@@ -27,6 +28,7 @@ from django.template.loader import render_to_string
 from accounts.membership import membership_version
 from games import registry
 from games.models import Game, Seat
+from games.partials import render_partials
 from games.selectors import lobby as lobby_selectors
 from games.selectors.play import recent_events, seat_moves
 from games.spec import GameSpec, SeatMove
@@ -112,20 +114,14 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
     }
 
 
-# The table fragment's parts, in order; games/_table.html ends each with PART_END.
+# The table fragment's parts, in order: the named partials of games/_table.html.
 PARTS = ("status", "notice", "board", "scores", "log")
-PART_END = "<!--/part-->"
-
-
-def split_parts(html: str) -> dict[str, str]:
-    """The rendered table fragment cut into its parts (name -> HTML)."""
-    pieces = html.split(PART_END)
-    return {name: piece.strip() for name, piece in zip(PARTS, pieces)}
 
 
 def render_parts(**context_kwargs) -> dict[str, str]:
     """One viewer's table, as its parts (`table_context`'s keyword arguments)."""
-    return split_parts(render_to_string("games/_table.html", table_context(**context_kwargs)))
+    return render_partials(template_name="games/_table.html", names=PARTS,
+                           context=table_context(**context_kwargs), localize=False)
 
 
 def _game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:

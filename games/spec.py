@@ -91,6 +91,10 @@ class GameSpec:
     # Its bots' calibrated ratings, kept beside its bots (games/engine/bots.py BotRatings);
     # None: the generic figures of games/ratings.py.
     ratings: BotRatings | None = None
+    # Where keyboard focus goes when a swap took away the focused control (it was played, or
+    # is now disabled): CSS selectors, the first that matches wins (static/js/app.js reads
+    # them from the table page's data-focus-next; the pushes do not carry them).
+    focus_next: tuple[str, ...] = ()
     # Options of a game that no assignment sets (free play, tables with classmates): by
     # default the engine's own; a game whose defaults could end before everyone has played
     # names safer ones.

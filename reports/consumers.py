@@ -64,9 +64,9 @@ class DashboardConsumer(AsyncWebsocketConsumer):
         self.group = group
         await self.accept()
         self.diff = LiveDiff()  # a new socket (and so every reconnect) gets everything
-        html = await self.render()  # on every (re)connect: nothing missed while away
-        if html is not None:
-            await self._send_changes(html)
+        parts = await self.render()  # on every (re)connect: nothing missed while away
+        if parts is not None:
+            await self._send_changes(parts)
         if _refresh_every() > 0:
             self.ticker = asyncio.ensure_future(self._tick(_refresh_every()))
 
@@ -100,20 +100,20 @@ class DashboardConsumer(AsyncWebsocketConsumer):
                 return
 
     async def _push(self) -> bool:
-        html = await self.render()
-        if html is None:  # no longer a teacher of this class
+        parts = await self.render()
+        if parts is None:  # no longer a teacher of this class
             await self.close(code=CLOSE_NOT_ALLOWED)
             return False
-        await self._send_changes(html)
+        await self._send_changes(parts)
         return True
 
-    async def _send_changes(self, html: str) -> None:
+    async def _send_changes(self, parts: dict[str, str]) -> None:
         """Only what changed since the last push (reports/live_diff.py): a finished game
         sends its student's row and the class's, not the whole skill table again."""
-        for frame in self.diff.frames(html):
+        for frame in self.diff.frames(parts):
             await self.send(text_data=frame)
 
-    async def render(self) -> str | None:
+    async def render(self) -> dict[str, str] | None:
         return await database_sync_to_async(render_dashboard_live)(
             user=self.scope["user"], classroom_id=self.classroom_id,
             assignment_id=self.assignment_id)

@@ -1,7 +1,8 @@
 """Send a live page only what changed since the last push.
 
-The dashboard's live fragment (templates/reports/_dashboard_live.html) is made of parts, each
-a top-level element with its own id and `hx-swap-oob`, each ended by PART_END. A part may
+The dashboard's live fragment (templates/reports/_dashboard_live.html) is made of named parts
+(its partials, rendered by name: reports/rendering.py), each a top-level element with its own
+id and `hx-swap-oob`. A part may
 hold items (the skill table's cells, `<td id=... hx-swap-oob>`, marked by the `live_item`
 tag between <!--item--> and <!--/item-->). A push sends the parts whose HTML changed; of a
 part whose only changes are in some of its items, only those items. A 30-student class's
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import re
 
-PART_END = "<!--/part-->"
 ROW = re.compile(r"<!--item-->(.*?)<!--/item-->", re.S)
 ROW_ID = re.compile(r'\bid="([^"]+)"')
 
@@ -38,19 +38,20 @@ class LiveDiff:
     """What one socket was last sent; `frames(html)` gives the frames to send now."""
 
     def __init__(self):
-        self.sent: dict[int, tuple[str, dict[str, str]]] = {}
+        self.sent: dict[str, tuple[str, dict[str, str]]] = {}
 
-    def frames(self, html: str) -> list[str]:
+    def frames(self, parts: dict[str, str]) -> list[str]:
+        """`parts`: the fragment's parts by name, in page order."""
         whole: list[str] = []
         rows: list[str] = []
-        for index, part in enumerate(p.strip() for p in html.split(PART_END)):
+        for name, part in parts.items():
             if not part:
                 continue
             shell, part_rows = _shell_and_rows(part)
-            before = self.sent.get(index)
+            before = self.sent.get(name)
             if before is None or before[0] != shell:
                 whole.append(ROW.sub(lambda m: m.group(1), part))
             else:
                 rows.extend(row for key, row in part_rows.items() if before[1].get(key) != row)
-            self.sent[index] = (shell, part_rows)
+            self.sent[name] = (shell, part_rows)
         return [frame for frame in ("".join(whole), "".join(rows)) if frame]

@@ -1,14 +1,15 @@
-"""The dashboard's live part as HTML, shared by the page view and the dashboard consumer
-(which re-renders it for its own teacher whenever the class changes)."""
+"""The dashboard's live part, shared by the page view (the whole fragment, inline) and the
+dashboard consumer, which re-renders it for its own teacher whenever the class changes, as its
+named parts (LIVE_PARTS: the partials of reports/_dashboard_live.html)."""
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts.permissions import is_teacher
 from classroom import selectors as classroom_selectors
 from classroom.models import Classroom
+from games.partials import render_partials
 
 from . import charts, selectors
 
@@ -26,12 +27,20 @@ def dashboard_context(*, classroom: Classroom, assignment=None) -> dict:
         "classroom": classroom, "d": data,
         # One reverse() for every row's link, not one per row.
         "student_url_prefix": reverse("reports:student", args=[classroom.pk, 0])[:-2],
+        "moves_url": reverse("reports:moves", args=[classroom.pk]),
+        "practise_url": reverse("reports:practise", args=[classroom.pk]),
         "trend_charts": [(t, charts.trend_svg(t, chart_id=f"trend-{i}"))
                          for i, t in enumerate(data.trends)],
     }
 
 
-def render_dashboard_live(*, user, classroom_id: int, assignment_id=None) -> str | None:
+# The live fragment's parts, in page order: a push sends those that changed (reports/live_diff.py).
+LIVE_PARTS = ("connection", "overview", "alerts", "skills", "operations", "totals",
+              "skills_updated", "trends")
+
+
+def render_dashboard_live(*, user, classroom_id: int, assignment_id=None) -> dict[str, str] | None:
+    """The live fragment's parts (name -> HTML) for a teacher of the class, else None."""
     classroom = teacher_classroom(user=user, classroom_id=classroom_id)
     if classroom is None:
         return None
@@ -39,4 +48,5 @@ def render_dashboard_live(*, user, classroom_id: int, assignment_id=None) -> str
                   if assignment_id else None)
     context = dashboard_context(classroom=classroom, assignment=assignment)
     context["live"] = True  # sent over the socket: the page is connected
-    return render_to_string("reports/_dashboard_live.html", context)
+    return render_partials(template_name="reports/_dashboard_live.html", names=LIVE_PARTS,
+                           context=context)

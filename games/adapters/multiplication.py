@@ -33,8 +33,11 @@ def score_words(view: dict) -> dict[str, str]:
 MULTIPLIER_OPTIONS = mark_safe("".join(f'<option value="{n}">{n}</option>' for n in range(1, 11)))  # noqa: S308
 
 
+DRAW = {"type": "draw"}
+
+
 def board_context(view: dict) -> dict:
-    return {"multiplier_options": MULTIPLIER_OPTIONS, "score_words": score_words(view),
+    return {"multiplier_options": MULTIPLIER_OPTIONS, "score_words": score_words(view), "mg_draw": DRAW,
             "score_note": "Each card left in your hand counts −1, so the best score is 0: "
                           "fewer cards left is better."}
 

@@ -326,9 +326,16 @@ def _spec(key: str, pitch: str, free_play_bots: int) -> GameSpec:
         presets=presets_from(engine_package.PRESETS_BY_GAME[key]),
         free_play_bots=free_play_bots,
         board_template=f"games/boards/{key}.html",
-        scripts=("js/numero.js",),
         stylesheets=("css/games/numero.css",),  # both games' boards (_numero_*.html)
         ratings=engine_package.RATINGS_BY_GAME.get(key),  # Solitaire's player is rated by nobody
+        # The next thing to tap: a centre card not picked yet, a centre card a wild card can
+        # go on, "Take", "Build", the hand's card being played, any card of the hand.
+        focus_next=("#numero-play .nm-centre button:not([disabled])[aria-pressed=false]",
+                    "#numero-play .nm-centre button.nm-target",
+                    "#numero-play #nm-take:not([disabled])",
+                    "#numero-play #nm-build:not([disabled])",
+                    "#numero-play .nm-hand button[aria-pressed=true]",
+                    "#numero-play .nm-hand button"),
         your_turn=your_turn,
         board_context=board_context,
         selection=SelectionHook(parse=parse_query, context=selection_context,

@@ -111,9 +111,13 @@ SPEC = GameSpec(
     # (three responders can give up to 600: see PRESETS); the Quick preset's cannot.
     free_play_options=dict(engine_package.PRESETS_BY_GAME[KEY]["quick"]["options"]),
     board_template="games/boards/smooth_operator.html",
-    scripts=("js/smooth_operator.js",),
     stylesheets=("css/games/smooth_operator.css",),
     ratings=engine_package.RATINGS_BY_GAME[KEY],
+    # The next thing to do: an answer box, a card that can be played, a special card's
+    # button, "End my turn" (the controls' ids are stable, so focus usually stays put).
+    focus_next=("#table-board .so-board .so-playable input.mm-answer",
+                "#table-board .so-board .so-playable button:not([disabled])",
+                "#table-board .so-board #so-end-turn"),
     your_turn=your_turn,
     board_context=board_context,
     went_well=went_well,

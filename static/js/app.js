@@ -159,6 +159,71 @@
   });
 })();
 
+// Game tables: keep keyboard focus somewhere useful. When a swap took away the focused control
+// (it was played, or is now disabled, or the whole area was re-drawn), focus goes to the next
+// thing to do instead of the top of the page: the first match of the game's own list, the
+// table page's data-focus-next (GameSpec.focus_next). It runs after focus went back to an
+// element with the same id, when there was one (above).
+//
+// A game with a selection hook (GameSpec.selection: Numero's picks) keeps what the child has
+// picked so far on the server's answer to the last tap (its query). A push re-draws that area
+// as nothing picked; unless the push followed the child's own move (data-fresh-choices), the
+// same picks are asked for again, and the server either shows them on the new table or says in
+// words why they can no longer be made.
+(function () {
+  "use strict";
+  function lost() {
+    const active = document.activeElement;
+    return !active || active === document.body || active.disabled || !document.body.contains(active);
+  }
+
+  function refocus() {
+    const table = document.querySelector("[data-focus-next]");
+    if (!table || !lost()) return;
+    let order = [];
+    try { order = JSON.parse(table.dataset.focusNext); } catch (e) { return; }
+    for (const selector of order) {
+      const el = document.querySelector(selector);
+      if (el) { el.focus(); return; }
+    }
+  }
+
+  function selectionPath(evt) {
+    const path = evt.detail && evt.detail.pathInfo ? evt.detail.pathInfo.requestPath || "" : "";
+    return path.indexOf("/selection/") !== -1 ? path : "";
+  }
+
+  let picked = null;  // {path, target}: the last tap's request and the area it re-drew
+  let boardCame = false;
+  document.addEventListener("htmx:wsBeforeMessage", function (evt) {
+    const message = evt.detail && typeof evt.detail.message === "string" ? evt.detail.message : "";
+    boardCame = message.indexOf('id="table-board"') !== -1;
+  });
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    const path = selectionPath(evt);
+    if (!path) return;
+    const area = evt.detail.target && evt.detail.target.id ? "#" + evt.detail.target.id : "";
+    picked = path.indexOf("?") !== -1 && area ? { path: path, target: area } : null;
+    refocus();
+  });
+  // A refused pick comes back as 400 with the area and the reason: show it.
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    if (selectionPath(evt) && evt.detail.xhr && evt.detail.xhr.status === 400) {
+      evt.detail.shouldSwap = true;
+      evt.detail.isError = false;
+    }
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    const board = document.getElementById("table-board");
+    if (board && board.hasAttribute("data-fresh-choices")) picked = null;
+    if (boardCame && picked && document.querySelector(picked.target) && window.htmx) {
+      window.htmx.ajax("GET", picked.path, { target: picked.target, swap: "outerHTML" });
+      return;  // its answer settles, and focus is seen to then
+    }
+    window.setTimeout(refocus, 0);
+  });
+})();
+
 // Classroom: busy state on forms, and the print button of the sign-in cards page.
 (function () {
   "use strict";

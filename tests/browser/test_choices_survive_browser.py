@@ -126,7 +126,7 @@ def test_numero_picks_survive_a_classmate_leaving_the_table(browser, live_daphne
     """Ben leaves while Ann is choosing: a computer player takes his seat and every page is
     told (the side panel changes). Ann's picked cards are still picked, and her take goes
     through. (Her play area did not change, so the push leaves it alone; had it changed,
-    static/js/numero.js would ask for her picks again.)"""
+    static/js/app.js would ask for her picks again.)"""
     from tests.browser.test_reports_browser import in_thread
 
     ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
