@@ -28,6 +28,11 @@ class HighestBot(Bot):
 RATINGS = BotRatings(levels={"beginner": 1000, "player": 1180, "expert": 1180},
                      mix={0: 1000, 0.5: 1100, 1: 1180})
 
+def board_context(view: dict) -> dict:
+    """Each card of the hand with the move that plays it (the board's forms send it)."""
+    return {"plays": [(card, {"type": "play", "card": card}) for card in view.get("hand") or ()]}
+
+
 SPEC = GameSpec(
     key=ENGINE.key,  # its name is the engine's title, "Higher Card"
     pitch="Play the higher card to win the trick.",
@@ -38,6 +43,7 @@ SPEC = GameSpec(
     board_template="games/boards/toy.html",
     stylesheets=("css/games/toy.css",),
     ratings=RATINGS,
+    board_context=board_context,
     your_turn=lambda view: "Your turn: play a card. The higher card wins the trick.",
     skills=SKILLS,
 )
