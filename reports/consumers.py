@@ -26,7 +26,7 @@ from django.conf import settings
 
 from games.consumers.guard import join_group, leave_group
 
-from .live_diff import LiveDiff
+from .live_diff import LiveDiff, LivePart
 from .realtime import dashboard_group
 from .rendering import render_dashboard_live, teacher_classroom
 
@@ -107,13 +107,13 @@ class DashboardConsumer(AsyncWebsocketConsumer):
         await self._send_changes(parts)
         return True
 
-    async def _send_changes(self, parts: dict[str, str]) -> None:
+    async def _send_changes(self, parts: dict[str, LivePart]) -> None:
         """Only what changed since the last push (reports/live_diff.py): a finished game
         sends its student's row and the class's, not the whole skill table again."""
         for frame in self.diff.frames(parts):
             await self.send(text_data=frame)
 
-    async def render(self) -> dict[str, str] | None:
+    async def render(self) -> dict[str, LivePart] | None:
         return await database_sync_to_async(render_dashboard_live)(
             user=self.scope["user"], classroom_id=self.classroom_id,
             assignment_id=self.assignment_id)

@@ -12,6 +12,7 @@ from classroom.models import Classroom
 from games.partials import render_partials
 
 from . import charts, selectors
+from .live_diff import LivePart
 
 
 def teacher_classroom(*, user, classroom_id: int) -> Classroom | None:
@@ -39,8 +40,9 @@ LIVE_PARTS = ("connection", "overview", "alerts", "skills", "operations", "total
               "skills_updated", "trends")
 
 
-def render_dashboard_live(*, user, classroom_id: int, assignment_id=None) -> dict[str, str] | None:
-    """The live fragment's parts (name -> HTML) for a teacher of the class, else None."""
+def render_dashboard_live(*, user, classroom_id: int, assignment_id=None) -> dict[str, LivePart] | None:
+    """The live fragment's parts (name -> LivePart: its HTML and its items) for a teacher of
+    the class, else None."""
     classroom = teacher_classroom(user=user, classroom_id=classroom_id)
     if classroom is None:
         return None
@@ -48,5 +50,11 @@ def render_dashboard_live(*, user, classroom_id: int, assignment_id=None) -> dic
                   if assignment_id else None)
     context = dashboard_context(classroom=classroom, assignment=assignment)
     context["live"] = True  # sent over the socket: the page is connected
-    return render_partials(template_name="reports/_dashboard_live.html", names=LIVE_PARTS,
-                           context=context)
+    parts = {}
+    for name in LIVE_PARTS:
+        # One part at a time, so the `live_item` tag records each part's own items.
+        context["live_items"] = items = {}
+        html = render_partials(template_name="reports/_dashboard_live.html", names=(name,),
+                               context=context)[name]
+        parts[name] = LivePart(html=html, items=items)
+    return parts

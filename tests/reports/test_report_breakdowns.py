@@ -107,7 +107,11 @@ def test_dashboard_groups_families_and_shows_operations_totals_and_intervals(cli
     assert 'id="dash-o-' in ops
     # The section is a live part of its own: a push can send it (or its cells) by itself.
     live = render_dashboard_live(user=teacher, classroom_id=classroom.pk)
-    assert 'id="operations-heading"' in live["operations"] and 'id="dash-o-' in live["operations"]
+    ops_part = live["operations"]
+    assert 'id="operations-heading"' in ops_part.html and 'id="dash-o-' in ops_part.html
+    # Its cells are items of the part: a push can send one cell alone.
+    assert ops_part.items and all(key.startswith("dash-o-") and item in ops_part.html
+                                  for key, item in ops_part.items.items())
     # Totals per student and for the class.
     totals = html[html.index('id="totals-heading"'):html.index('id="dash-skills-updated"')]
     assert "Points given away" in totals and "Cards left behind" in totals
