@@ -8,6 +8,7 @@ import os
 import shutil
 
 import pytest
+import redis
 from django.conf import settings
 from django.db import connection
 from hypothesis import settings as hypothesis_settings
@@ -15,6 +16,7 @@ from hypothesis import settings as hypothesis_settings
 from accounts.models import User
 from accounts.services import student_create, teacher_sign_up
 from classroom.models import Classroom
+from tests.run_isolation import run_keys_delete
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
@@ -38,8 +40,6 @@ def redis_available() -> bool:
     url = os.environ.get("REDIS_URL")
     if not url:
         return False
-    import redis
-
     try:
         return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
     except redis.RedisError:
@@ -115,9 +115,15 @@ def no_stray_database_sessions(django_db_setup, django_db_blocker):
 
 
 def pytest_sessionfinish(session, exitstatus):
-    """Files the tests made (exports) go to a temporary folder of this run: remove it."""
-    if settings.configured and "numberdeck-test-media-" in str(settings.MEDIA_ROOT):
+    """Files the tests made (exports) go to a temporary folder of this run: remove it. The
+    run's Redis keys (channel groups, cache, Celery's queue of tasks no worker took: each run
+    has its own prefix, config/settings/test.py) are deleted too, and only those."""
+    if not settings.configured:
+        return
+    if "numberdeck-test-media-" in str(settings.MEDIA_ROOT):
         shutil.rmtree(settings.MEDIA_ROOT, ignore_errors=True)
+    if settings.REDIS_URL and redis_available():
+        run_keys_delete(url=settings.REDIS_URL, prefix=settings.TEST_RUN_KEY_PREFIX)
 
 
 def chromium_available() -> bool:
