@@ -4,13 +4,14 @@ A test that needs a service skips with a visible reason on a laptop that lacks i
 instead when CI=true: CI must run everything.
 """
 
+import contextlib
 import os
 import shutil
 
 import pytest
 import redis
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from hypothesis import settings as hypothesis_settings
 
 from accounts.models import User
@@ -64,14 +65,17 @@ def make_teacher(db):
     return make
 
 
+def classroom_of(teacher: User, name: str = "Class 5B", **extra) -> Classroom:
+    """A class owned and taught by `teacher` (also for module-scoped worlds, which cannot use
+    the function-scoped `make_classroom`)."""
+    classroom = Classroom.objects.create(name=name, owner=teacher, **extra)
+    classroom.teachers.add(teacher)
+    return classroom
+
+
 @pytest.fixture
 def make_classroom(db):
-    def make(teacher: User, name: str = "Class 5B", **extra) -> Classroom:
-        classroom = Classroom.objects.create(name=name, owner=teacher, **extra)
-        classroom.teachers.add(teacher)
-        return classroom
-
-    return make
+    return classroom_of
 
 
 @pytest.fixture
@@ -137,6 +141,17 @@ def pytest_collection_modifyitems(config, items):
         if "/tests/browser/" in str(item.path):
             item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@contextlib.contextmanager
+def module_world(django_db_blocker):
+    """For a module whose many tests all start from the same rows (the permission matrices):
+    build them once, in a transaction that stays open for the module and is rolled back at its
+    end. Each test (`db`) runs in a savepoint inside it and is rolled back to it, so every test
+    still starts from exactly those rows. Not for `transactional_db` tests."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield
+        transaction.set_rollback(True)
 
 
 @pytest.fixture
