@@ -42,10 +42,14 @@ run: migrate
 	fi; \
 	exec $(BIN)/python -m devtools.launch --host $(HOST) --port $(PORT)
 
-# import-linter first (.importlinter: the apps' dependencies go one way), then every test.
+# import-linter first (.importlinter: the apps' dependencies go one way), then every test, in
+# TEST_WORKERS processes (pytest-xdist); each has its own test database, Redis key prefix and
+# live server for the browser tests. `--dist load` hands out tests in collection order, so each
+# worker still runs its browser tests last (tests/conftest.py). `TEST_WORKERS=0` runs in one.
+TEST_WORKERS ?= 2
 test: install
 	$(BIN)/lint-imports --no-logo
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist load
 
 # Production-style: web + worker against DATABASE_URL and REDIS_URL, production settings.
 # Needs SECRET_KEY and ALLOWED_HOSTS; put a TLS proxy in front (see README).

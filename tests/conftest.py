@@ -136,11 +136,27 @@ def chromium_available() -> bool:
 
 def pytest_collection_modifyitems(config, items):
     """Browser tests run last: Playwright's sync API leaves an event loop running in the main
-    thread, after which pytest-asyncio cannot start its own loops."""
+    thread, after which pytest-asyncio cannot start its own loops. With pytest-xdist
+    (`make test`) each worker runs the tests it is sent in the order of this list (`--dist
+    load` sends them from its front), so browser tests come last in every worker too;
+    `pytest_runtest_setup` below fails a test that would break the rule."""
     for item in items:
         if "/tests/browser/" in str(item.path):
             item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+BROWSER_TESTS_BEGAN = pytest.StashKey[bool]()
+
+
+def pytest_runtest_setup(item):
+    """A test that is not a browser test, run in a process where browser tests already ran,
+    fails at once and says why (instead of failing later on Playwright's event loop)."""
+    if item.get_closest_marker("browser") is not None:
+        item.config.stash[BROWSER_TESTS_BEGAN] = True
+    elif item.config.stash.get(BROWSER_TESTS_BEGAN, False):
+        pytest.fail("a non-browser test was run after browser tests in this process: browser "
+                    "tests must come last (tests/conftest.py, pytest_collection_modifyitems)")
 
 
 @contextlib.contextmanager
