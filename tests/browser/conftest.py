@@ -36,25 +36,30 @@ QUIET_SECONDS = 30
 class ServerUnderTest:
     """The live server's application, plus two answers only the fixtures ask for:
 
-    - QUIET_PATH answers once no request is being served and no socket is handling a message
-      (sockets that are open and waiting are fine: a module's shared page keeps its own);
+    - QUIET_PATH answers once no request is being served and no socket is open (every
+      socket's disconnect has been handled, and a move its page sent is finished first);
+      with `?shared=1` (a module keeps pages open across its tests) once no request is being
+      served and no socket is handling a message;
     - ASYNC_SAFETY_PATH says whether Django's async-safety check is on in the server: "on"
       when a synchronous ORM call from its event loop is refused."""
 
     def __init__(self, application):
         self.application = application
-        self.busy: dict[int, str] = {}
+        self.open: dict[int, str] = {}  # requests being served and sockets open
+        self.busy: dict[int, str] = {}  # of those, the ones working now
         self.changed: asyncio.Event | None = None
 
     async def __call__(self, scope, receive, send):
         path = scope.get("path", "")
         if scope["type"] == "http" and path == QUIET_PATH:
-            return await self._answer(send, await self._quiet())
+            shared = scope.get("query_string", b"") == b"shared=1"
+            return await self._answer(send, await self._quiet(self.busy if shared else self.open))
         if scope["type"] == "http" and path == ASYNC_SAFETY_PATH:
             return await self._answer(send, self._async_safety())
         if scope["type"] not in ("http", "websocket"):
             return await self.application(scope, receive, send)
         call, what = object(), f"{scope['type']} {path}"
+        self.open[id(call)] = what
         self._mark(call, what)
 
         async def receive_marked():
@@ -69,6 +74,7 @@ class ServerUnderTest:
         try:
             return await self.application(scope, receive_marked, send)
         finally:
+            self.open.pop(id(call), None)
             self._mark(call, None)
 
     def _mark(self, call, what: str | None) -> None:
@@ -79,17 +85,17 @@ class ServerUnderTest:
         if self.changed is not None:
             self.changed.set()
 
-    async def _quiet(self) -> str:
+    async def _quiet(self, calls: dict[int, str]) -> str:
         self.changed = self.changed or asyncio.Event()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + QUIET_SECONDS
-        while self.busy and loop.time() < deadline:
+        while calls and loop.time() < deadline:
             self.changed.clear()
             try:
                 await asyncio.wait_for(self.changed.wait(), timeout=deadline - loop.time())
             except asyncio.TimeoutError:
                 break
-        return "quiet" if not self.busy else "still busy: " + ", ".join(sorted(self.busy.values()))
+        return "quiet" if not calls else "still busy: " + ", ".join(sorted(calls.values()))
 
     @staticmethod
     def _async_safety() -> str:
@@ -197,5 +203,5 @@ def close_pages_left_open(request):
         if context not in before:
             context.close()
     if "live_daphne" in request.fixturenames:
-        quiet = server_says(request.getfixturevalue("live_daphne"), QUIET_PATH)
+        quiet = server_says(request.getfixturevalue("live_daphne"), QUIET_PATH + ("?shared=1" if before else ""))
         assert quiet == "quiet", f"the live server is still working for this test: {quiet}"
