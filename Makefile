@@ -63,4 +63,4 @@ worker: install
 	$(BIN)/celery -A config worker --loglevel=info
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .test-db-*.sqlite3 .import_linter_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .test-db-*.sqlite3* .import_linter_cache
