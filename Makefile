@@ -45,7 +45,9 @@ run: migrate
 # import-linter first (.importlinter: the apps' dependencies go one way), then every test, in
 # TEST_WORKERS processes (pytest-xdist); each has its own test database, Redis key prefix and
 # live server for the browser tests. `--dist load` hands out tests in collection order, so each
-# worker still runs its browser tests last (tests/conftest.py). `TEST_WORKERS=0` runs in one.
+# worker still runs its browser tests last (tests/conftest.py). (`loadgroup` would keep a
+# module's shared data on one worker, but pytest-xdist 3.8 names groups through an attribute
+# pytest 9 no longer reads: its groups are ignored.) `TEST_WORKERS=0` runs in one process.
 TEST_WORKERS ?= 2
 test: install
 	$(BIN)/lint-imports --no-logo
