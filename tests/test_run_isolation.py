@@ -9,7 +9,6 @@ import uuid
 
 import pytest
 import redis
-from channels.layers import get_channel_layer
 from channels_redis.core import RedisChannelLayer
 from django.conf import settings
 from django.core.cache import cache
@@ -54,7 +53,10 @@ def _layer_of(run_id: str) -> RedisChannelLayer:
 
 @pytest.mark.asyncio
 async def test_a_push_to_a_table_of_another_run_never_arrives(require_redis):
-    ours, theirs = get_channel_layer(), _layer_of(f"{uuid.uuid4().hex[:10]}-gw9")
+    # Layers of their own (this run's settings, another run's), not the process's shared one:
+    # a receive cut short by the timeout below would leave that one's lock on this test's loop.
+    ours = RedisChannelLayer(**settings.CHANNEL_LAYERS["default"]["CONFIG"])
+    theirs = _layer_of(f"{uuid.uuid4().hex[:10]}-gw9")
     channel = await ours.new_channel()
     await ours.group_add("game-1", channel)
     try:
@@ -66,6 +68,7 @@ async def test_a_push_to_a_table_of_another_run_never_arrives(require_redis):
     finally:
         await ours.group_discard("game-1", channel)
         await theirs.flush()  # its own prefix only
+        await ours.close_pools()
         await theirs.close_pools()
 
 
