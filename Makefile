@@ -42,10 +42,16 @@ run: migrate
 	fi; \
 	exec $(BIN)/python -m devtools.launch --host $(HOST) --port $(PORT)
 
-# import-linter first (.importlinter: the apps' dependencies go one way), then every test.
+# import-linter first (.importlinter: the apps' dependencies go one way), then every test, in
+# TEST_WORKERS processes (pytest-xdist); each has its own test database, Redis key prefix and
+# live server for the browser tests. `--dist load` hands out tests in collection order, so each
+# worker still runs its browser tests last (tests/conftest.py). (`loadgroup` would keep a
+# module's shared data on one worker, but pytest-xdist 3.8 names groups through an attribute
+# pytest 9 no longer reads: its groups are ignored.) `TEST_WORKERS=0` runs in one process.
+TEST_WORKERS ?= 2
 test: install
 	$(BIN)/lint-imports --no-logo
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist load
 
 # Production-style: web + worker against DATABASE_URL and REDIS_URL, production settings.
 # Needs SECRET_KEY and ALLOWED_HOSTS; put a TLS proxy in front (see README).
@@ -59,4 +65,4 @@ worker: install
 	$(BIN)/celery -A config worker --loglevel=info
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .test-db-*.sqlite3 .import_linter_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis .test-db-*.sqlite3* .import_linter_cache

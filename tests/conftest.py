@@ -4,17 +4,20 @@ A test that needs a service skips with a visible reason on a laptop that lacks i
 instead when CI=true: CI must run everything.
 """
 
+import contextlib
 import os
 import shutil
 
 import pytest
+import redis
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from hypothesis import settings as hypothesis_settings
 
 from accounts.models import User
 from accounts.services import student_create, teacher_sign_up
 from classroom.models import Classroom
+from tests.run_isolation import run_keys_delete
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
@@ -38,8 +41,6 @@ def redis_available() -> bool:
     url = os.environ.get("REDIS_URL")
     if not url:
         return False
-    import redis
-
     try:
         return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
     except redis.RedisError:
@@ -64,14 +65,17 @@ def make_teacher(db):
     return make
 
 
+def classroom_of(teacher: User, name: str = "Class 5B", **extra) -> Classroom:
+    """A class owned and taught by `teacher` (also for module-scoped worlds, which cannot use
+    the function-scoped `make_classroom`)."""
+    classroom = Classroom.objects.create(name=name, owner=teacher, **extra)
+    classroom.teachers.add(teacher)
+    return classroom
+
+
 @pytest.fixture
 def make_classroom(db):
-    def make(teacher: User, name: str = "Class 5B", **extra) -> Classroom:
-        classroom = Classroom.objects.create(name=name, owner=teacher, **extra)
-        classroom.teachers.add(teacher)
-        return classroom
-
-    return make
+    return classroom_of
 
 
 @pytest.fixture
@@ -115,9 +119,15 @@ def no_stray_database_sessions(django_db_setup, django_db_blocker):
 
 
 def pytest_sessionfinish(session, exitstatus):
-    """Files the tests made (exports) go to a temporary folder of this run: remove it."""
-    if settings.configured and "numberdeck-test-media-" in str(settings.MEDIA_ROOT):
+    """Files the tests made (exports) go to a temporary folder of this run: remove it. The
+    run's Redis keys (channel groups, cache, Celery's queue of tasks no worker took: each run
+    has its own prefix, config/settings/test.py) are deleted too, and only those."""
+    if not settings.configured:
+        return
+    if "numberdeck-test-media-" in str(settings.MEDIA_ROOT):
         shutil.rmtree(settings.MEDIA_ROOT, ignore_errors=True)
+    if settings.REDIS_URL and redis_available():
+        run_keys_delete(url=settings.REDIS_URL, prefix=settings.TEST_RUN_KEY_PREFIX)
 
 
 def chromium_available() -> bool:
@@ -126,11 +136,38 @@ def chromium_available() -> bool:
 
 def pytest_collection_modifyitems(config, items):
     """Browser tests run last: Playwright's sync API leaves an event loop running in the main
-    thread, after which pytest-asyncio cannot start its own loops."""
+    thread, after which pytest-asyncio cannot start its own loops. With pytest-xdist
+    (`make test`) each worker runs the tests it is sent in the order of this list (`--dist
+    load` sends them from its front), so browser tests come last in every worker too;
+    `pytest_runtest_setup` below fails a test that would break the rule."""
     for item in items:
         if "/tests/browser/" in str(item.path):
             item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+BROWSER_TESTS_BEGAN = pytest.StashKey[bool]()
+
+
+def pytest_runtest_setup(item):
+    """A test that is not a browser test, run in a process where browser tests already ran,
+    fails at once and says why (instead of failing later on Playwright's event loop)."""
+    if item.get_closest_marker("browser") is not None:
+        item.config.stash[BROWSER_TESTS_BEGAN] = True
+    elif item.config.stash.get(BROWSER_TESTS_BEGAN, False):
+        pytest.fail("a non-browser test was run after browser tests in this process: browser "
+                    "tests must come last (tests/conftest.py, pytest_collection_modifyitems)")
+
+
+@contextlib.contextmanager
+def module_world(django_db_blocker):
+    """For a module whose many tests all start from the same rows (the permission matrices):
+    build them once, in a transaction that stays open for the module and is rolled back at its
+    end. Each test (`db`) runs in a savepoint inside it and is rolled back to it, so every test
+    still starts from exactly those rows. Not for `transactional_db` tests."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield
+        transaction.set_rollback(True)
 
 
 @pytest.fixture

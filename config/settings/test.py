@@ -3,6 +3,7 @@ server used by browser tests runs in another process and must see the same data)
 
 import os
 import tempfile
+import uuid
 from pathlib import Path
 
 from .base import *  # noqa: F403
@@ -23,6 +24,41 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}  # noqa: F405
 else:
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}  # noqa: F405
+
+# One id per run of the suite and per pytest-xdist worker ("3f9c0a1b2d-gw1"), carried by every
+# Redis key the run makes: game ids restart at 1 in every test database, so without it two runs
+# (or two workers) sharing a Redis would share channel groups, cache entries and Celery tasks.
+# The first process of a run picks it and exports it, so the xdist workers, the browser tests'
+# forked server and any subprocess of a test share their run's part; the worker id tells the
+# workers apart. tests/conftest.py deletes the run's keys at the end (tests/run_isolation.py).
+TEST_RUN_ID = f"{os.environ.setdefault('NUMBERDECK_TEST_RUN', uuid.uuid4().hex[:10])}-" \
+              f"{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+
+
+def run_key_prefix(run_id: str) -> str:
+    """Every Redis key of one run starts with this."""
+    return f"numberdeck-test:{run_id}:"
+
+
+def redis_settings_for_run(run_id: str) -> dict:
+    """The settings that keep one run's Redis keys, queue and channel groups its own."""
+    prefix = run_key_prefix(run_id)
+    celery_keys = {"global_keyprefix": f"{prefix}celery:"}
+    return {
+        "CHANNEL_LAYERS": {"default": {**CHANNEL_LAYERS["default"],  # noqa: F405
+                                       "CONFIG": {**CHANNEL_LAYERS["default"].get("CONFIG", {}),  # noqa: F405
+                                                  "prefix": f"{prefix}asgi:"}}},
+        "CACHES": {"default": {**CACHES["default"], "KEY_PREFIX": f"{prefix}cache"}},  # noqa: F405
+        "CELERY_TASK_DEFAULT_QUEUE": f"numberdeck-test-{run_id}",
+        "CELERY_BROKER_TRANSPORT_OPTIONS": {**CELERY_BROKER_TRANSPORT_OPTIONS, **celery_keys},  # noqa: F405
+        "CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS": celery_keys,
+    }
+
+
+TEST_RUN_KEY_PREFIX = run_key_prefix(TEST_RUN_ID)
+if REDIS_URL:  # noqa: F405
+    # The settings just above (channel layer, cache, Celery), made this run's own.
+    globals().update(redis_settings_for_run(TEST_RUN_ID))
 
 # The live Daphne server of browser tests serves static files straight from static/.
 WHITENOISE_USE_FINDERS = True

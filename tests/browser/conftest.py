@@ -2,31 +2,137 @@
 
 The server runs in a forked process (daphne.testing.DaphneProcess, as Channels' own
 ChannelsLiveServerTestCase does) on the test database, so tests use `transactional_db`:
-what a test writes is committed and visible to the server.
+what a test writes is committed and visible to the server. Each pytest-xdist worker has its
+own server (on a port the system picks), test database and Redis prefix.
+
+A test ends with nothing of its own still in flight: it waits for the page its last click
+leads to, and at its end its pages are closed and the server has finished every request and
+socket handler they started, before the database is flushed (a query of the server's running
+into the flush deadlocked with it, and the next test failed on leftover rows).
 """
 
+import asyncio
 import os
-from functools import partial
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from asgiref.sync import SyncToAsync
 from channels.testing.live import make_application
 from daphne.testing import DaphneProcess
+from django.contrib.auth import get_user_model
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from django.core.exceptions import SynchronousOnlyOperation
+from django.db import connections
 
 from tests.conftest import CHROMIUM, chromium_available, need
 
+ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
+QUIET_PATH = "/__tests__/quiet/"
+ASYNC_SAFETY_PATH = "/__tests__/async-safety/"
+QUIET_SECONDS = 30
 
-def _close_inherited_connections():
-    from concurrent.futures import ThreadPoolExecutor
 
-    from asgiref.sync import SyncToAsync
-    from django.db import connections
+class ServerUnderTest:
+    """The live server's application, plus two answers only the fixtures ask for:
 
+    - QUIET_PATH answers once no request is being served and no socket is open (every
+      socket's disconnect has been handled, and a move its page sent is finished first);
+      with `?shared=1` (a module keeps pages open across its tests) once no request is being
+      served and no socket is handling a message;
+    - ASYNC_SAFETY_PATH says whether Django's async-safety check is on in the server: "on"
+      when a synchronous ORM call from its event loop is refused."""
+
+    def __init__(self, application):
+        self.application = application
+        self.open: dict[int, str] = {}  # requests being served and sockets open
+        self.busy: dict[int, str] = {}  # of those, the ones working now
+        self.changed: asyncio.Event | None = None
+
+    async def __call__(self, scope, receive, send):
+        path = scope.get("path", "")
+        if scope["type"] == "http" and path == QUIET_PATH:
+            shared = scope.get("query_string", b"") == b"shared=1"
+            return await self._answer(send, await self._quiet(self.busy if shared else self.open))
+        if scope["type"] == "http" and path == ASYNC_SAFETY_PATH:
+            return await self._answer(send, self._async_safety())
+        if scope["type"] not in ("http", "websocket"):
+            return await self.application(scope, receive, send)
+        call, what = object(), f"{scope['type']} {path}"
+        self.open[id(call)] = what
+        self._mark(call, what)
+
+        async def receive_marked():
+            # A socket asking for its next message has finished handling the last one
+            # (connect, a move, disconnect); a request is busy until its response is sent.
+            if scope["type"] == "websocket":
+                self._mark(call, None)
+            message = await receive()
+            self._mark(call, what)
+            return message
+
+        try:
+            return await self.application(scope, receive_marked, send)
+        finally:
+            self.open.pop(id(call), None)
+            self._mark(call, None)
+
+    def _mark(self, call, what: str | None) -> None:
+        if what is None:
+            self.busy.pop(id(call), None)
+        else:
+            self.busy[id(call)] = what
+        if self.changed is not None:
+            self.changed.set()
+
+    async def _quiet(self, calls: dict[int, str]) -> str:
+        self.changed = self.changed or asyncio.Event()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + QUIET_SECONDS
+        while calls and loop.time() < deadline:
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), timeout=deadline - loop.time())
+            except asyncio.TimeoutError:
+                break
+        return "quiet" if not calls else "still busy: " + ", ".join(sorted(calls.values()))
+
+    @staticmethod
+    def _async_safety() -> str:
+        try:
+            get_user_model().objects.exists()
+        except SynchronousOnlyOperation:
+            return "on"
+        return "off"
+
+    @staticmethod
+    async def _answer(send, text: str) -> None:
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8")]})
+        await send({"type": "http.response.body", "body": text.encode()})
+
+
+def _server_application():
+    return ServerUnderTest(make_application(static_wrapper=ASGIStaticFilesHandler))
+
+
+def _server_process_setup():
+    """In the forked server, before it serves."""
     connections.close_all()
     # The fork copies asgiref's executors but not their threads: if an earlier async test in
     # this process started them, every sync_to_async call in the server would wait forever.
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     SyncToAsync.context_to_thread_executor.clear()
+    # The server serves requests from its event loop as production does: Django's async-safety
+    # check stays on there (the test process may have it off, see below).
+    os.environ.pop(ASYNC_UNSAFE, None)
+
+
+def server_says(base: str, path: str) -> str:
+    """GET one of ServerUnderTest's own answers (straight to the server: no proxy)."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(base + path, timeout=QUIET_SECONDS + 10) as response:
+        return response.read().decode()
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -36,25 +142,28 @@ def sync_orm_beside_playwright():
     set-up when only browser tests run, are then made from that thread. Only for them is
     Django's async-safety check switched off (an autouse fixture of this folder, created before
     any other of a browser test's fixtures): browser tests run last, and every other test keeps
-    the check, so a consumer touching the ORM from the event loop still fails its test."""
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    the check, so a consumer touching the ORM from the event loop still fails its test. The
+    live server, forked from this process, switches it back on for itself
+    (`_server_process_setup`), and the variable is put back as it was when the session ends."""
+    before = os.environ.get(ASYNC_UNSAFE)
+    os.environ[ASYNC_UNSAFE] = "true"
+    yield
+    if before is None:
+        os.environ.pop(ASYNC_UNSAFE, None)
+    else:
+        os.environ[ASYNC_UNSAFE] = before
 
 
 @pytest.fixture(scope="session")
 def live_daphne(django_db_setup, django_db_blocker):
     need(chromium_available(), f"Chromium is not installed at {CHROMIUM}")
     with django_db_blocker.unblock():
-        from django.db import connections
-
         for conn in connections.all():
             if conn.vendor == "sqlite" and conn.is_in_memory_db():
                 pytest.fail("Browser tests need a file-based test database")
         connections.close_all()
-        process = DaphneProcess(
-            host="127.0.0.1",
-            get_application=partial(make_application, static_wrapper=ASGIStaticFilesHandler),
-            setup=_close_inherited_connections,
-        )
+        process = DaphneProcess(host="127.0.0.1", get_application=_server_application,
+                                setup=_server_process_setup)  # port 0: the system picks a free one
         process.start()
         if not process.ready.wait(timeout=30):
             process.terminate()
@@ -76,15 +185,23 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(autouse=True)
 def close_pages_left_open(request):
-    """Close every browser context a test opened (signed_in_page makes its own) when it ends.
-    A page left open keeps its socket, and its table's pushes move keyboard focus on it: the
-    next test's page then reads "inactive" in a focus check."""
+    """Close every browser context a test opened (signed_in_page makes its own) when it ends,
+    then wait until the live server has finished what those pages asked of it: all before the
+    database is flushed (this fixture asks for the database first, so its end comes before the
+    flush). A page left open keeps its socket, and its table's pushes move keyboard focus on
+    it: the next test's page then reads "inactive" in a focus check."""
     if "browser" not in request.fixturenames:
         yield
         return
+    marker = request.node.get_closest_marker("django_db")
+    if marker is not None:
+        request.getfixturevalue("transactional_db" if marker.kwargs.get("transaction") else "db")
     browser = request.getfixturevalue("browser")
     before = set(browser.contexts)  # shared ones (a module's journey) stay open
     yield
     for context in list(browser.contexts):
         if context not in before:
             context.close()
+    if "live_daphne" in request.fixturenames:
+        quiet = server_says(request.getfixturevalue("live_daphne"), QUIET_PATH + ("?shared=1" if before else ""))
+        assert quiet == "quiet", f"the live server is still working for this test: {quiet}"

@@ -236,6 +236,9 @@ def test_a_number_in_the_skill_table_opens_its_moves_and_the_replay_at_that_turn
 
     page = signed_in_page(browser, live_daphne, teacher)
     page.goto(live_daphne + reverse("reports:dashboard", args=[classroom.pk]))
+    # The live socket's first push re-renders the skill table: wait for it, or it may replace
+    # the link between its focus and the Enter key (then nothing opens).
+    expect(page.locator("#dash-connection")).to_contain_text("Live: this page updates by itself")
     ann_row = page.locator("#dash-skills tbody tr", has=page.get_by_role("rowheader", name="Ann"))
     cell = ann_row.locator(f'td[title^="{FACTS.miss_words}"]')
     expect(cell).to_contain_text(f"missed {facts.misses} of {facts.chances}")

@@ -145,7 +145,11 @@ def test_the_replay_page_lays_out_cleanly(live_daphne, browser, classroom, stude
                 f"{key} at {width}px: the page scrolls sideways"
             assert_readable(page, numero=key == "numero")
             back.click()
+            # The results page opens its table's socket: wait for it, so that nothing of this
+            # page is still in flight when the context closes.
             page.wait_for_url(f"**/game/{game.pk}/")
+            expect(page.locator("#results-title")).to_be_visible()
+            expect(page.locator("[data-connection]")).to_have_text("Connected")
             page.context.close()
 
 

@@ -4,9 +4,9 @@ co-teacher are in tests/conftest.py: the report tests use them too.)"""
 import pytest
 from django.utils import timezone
 
-from classroom import services
 from classroom.models import Assignment
 from games.models import Game, Seat
+from tests.classroom.helpers import assignment_of
 
 
 @pytest.fixture
@@ -18,12 +18,8 @@ def signed_in(client, teacher):
 
 @pytest.fixture
 def make_assignment(teacher):
-    def make(classroom, *, game="smooth_operator", preset="quick", students=None, **fields) -> Assignment:
-        values = {"title": "", "opponents": Assignment.Opponents.BOTS, "bot_level": "beginner",
-                  "bot_count": 1, "mental_math": False, "goal": Assignment.Goal.PLAY,
-                  "goal_count": 5, "goal_until": None, "due_on": None, **fields}
-        return services.assignment_create(classroom=classroom, created_by=teacher, game=game,
-                                          preset=preset, students=students, **values)
+    def make(classroom, **fields) -> Assignment:
+        return assignment_of(classroom, created_by=teacher, **fields)
 
     return make
 

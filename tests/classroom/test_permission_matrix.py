@@ -13,8 +13,11 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from accounts.services import student_create, teacher_sign_up
 from classroom import services, urls
 from classroom.models import Assignment, Classroom, CoTeacherInvite
+from tests.classroom.helpers import assignment_of
+from tests.conftest import classroom_of, module_world
 
 pytestmark = pytest.mark.django_db
 
@@ -39,22 +42,36 @@ class World:
         return None if role == "anonymous" else getattr(self, role)
 
 
-@pytest.fixture
-def world(teacher, classroom, co_teacher, other_teacher, other_student, student,
-          make_classroom, make_assignment):
-    second = make_classroom(teacher, name="Class 6A")
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """Built once for the module's hundreds of requests; each test is rolled back to it."""
+    with module_world(django_db_blocker):
+        yield build_world()
+
+
+def build_world() -> World:
+    teacher = teacher_sign_up(name="Ms Rivera", email="rivera@school.test", password="correct-horse-42")
+    co_teacher = teacher_sign_up(name="Ms Co", email="co@school.test", password="correct-horse-42")
+    other_teacher = teacher_sign_up(name="Mr Other", email="other@school.test", password="correct-horse-42")
+    classroom = classroom_of(teacher, name="Class 5B", join_code="ABC234")
+    classroom.teachers.add(co_teacher)
+    student = student_create(classroom=classroom, display_name="Ann", picture_password=["cat", "sun", "tree"])
+    other_class = classroom_of(other_teacher, name="Other class", join_code="XYZ789")
+    other_student = student_create(classroom=other_class, display_name="Olga",
+                                   picture_password=["moon", "star", "fish"])
+    second = classroom_of(teacher, name="Class 6A")
     second.teachers.add(co_teacher)
-    archived = make_classroom(teacher, name="Old class")
+    archived = classroom_of(teacher, name="Old class")
     archived.teachers.add(co_teacher)
     services.classroom_archive(classroom=archived)
-    closed = make_assignment(classroom, title="Old work")
+    closed = assignment_of(classroom, created_by=teacher, title="Old work")
     services.assignment_close(assignment=closed)
     tokens = []
     services.co_teacher_invite(classroom=classroom, invited_by=teacher, email="new@school.test",
                                link_for=lambda token: tokens.append(token) or token)
     return World(owner=teacher, co_teacher=co_teacher, other_teacher=other_teacher, student=student,
                  other_student=other_student, classroom=classroom, second_class=second,
-                 archived=archived, assignment=make_assignment(classroom, title="Warm-up"),
+                 archived=archived, assignment=assignment_of(classroom, created_by=teacher, title="Warm-up"),
                  closed_assignment=closed, invite_token=tokens[0])
 
 

@@ -14,9 +14,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from accounts.services import student_create, teacher_sign_up
 from games import registry
 from games.models import Game, Move
 from games.services import SeatSpec, bot_seats, game_create
+from tests.conftest import classroom_of, module_world
 
 pytestmark = pytest.mark.django_db
 
@@ -32,13 +34,23 @@ class World:
         return self.users.get(role)
 
 
-@pytest.fixture(params=[spec.key for spec in registry.all_games()])
-def world(request, classroom, student, teacher, make_student, make_teacher, make_classroom):
-    spec = registry.spec_for(request.param)
-    classmate = make_student(classroom, "Ben", ("boat", "star", "apple"))
-    other_teacher = make_teacher(name="Mr Other", email="other@school.test")
-    other_class = make_classroom(other_teacher, name="Other class", join_code="XYZ789")
-    other_student = make_student(other_class, "Olga", ("moon", "star", "fish"))
+@pytest.fixture(scope="module", params=[spec.key for spec in registry.all_games()])
+def world(request, django_db_setup, django_db_blocker):
+    """One table per registered game, built once for its 24 requests; each test is rolled
+    back to it."""
+    with module_world(django_db_blocker):
+        yield build_world(registry.spec_for(request.param))
+
+
+def build_world(spec) -> World:
+    teacher = teacher_sign_up(name="Ms Rivera", email="rivera@school.test", password="correct-horse-42")
+    classroom = classroom_of(teacher, name="Class 5B", join_code="ABC234")
+    student = student_create(classroom=classroom, display_name="Ann", picture_password=["cat", "sun", "tree"])
+    classmate = student_create(classroom=classroom, display_name="Ben", picture_password=["boat", "star", "apple"])
+    other_teacher = teacher_sign_up(name="Mr Other", email="other@school.test", password="correct-horse-42")
+    other_class = classroom_of(other_teacher, name="Other class", join_code="XYZ789")
+    other_student = student_create(classroom=other_class, display_name="Olga",
+                                   picture_password=["moon", "star", "fish"])
     seats = [SeatSpec("Ann", user=student)]
     seats += bot_seats(count=spec.bot_count_range[0], level="beginner", avoid={"Ann"})
     game = game_create(key=spec.key, classroom=classroom, seats=seats, seed=5)
