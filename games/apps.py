@@ -7,8 +7,7 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         # Django: modules that register something are imported once the app registry is
-        # ready. The after-commit path queues `games.tasks.wake_bots` by name
-        # (games/services/after_commit.py says why), so its tasks must be registered with
-        # Celery in every process, not only in a worker: an eager Celery (tests, `make run`
-        # without Redis) then runs them in-process.
+        # ready. The after-commit path runs `games.tasks.wake_bots`, looked up by name in
+        # Celery's registry (games/services/after_commit.py says why), so the tasks must be
+        # registered in every process, not only in a worker.
         import games.tasks  # noqa: F401

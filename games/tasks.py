@@ -2,28 +2,54 @@
 child can follow what happened.
 
 A change's after-commit path (games/services/after_commit.py) wakes the computer players by
-queueing `wake_bots` by name. Queueing a bot's turn is best effort: when the broker is away
-(Redis stopped), the failure is logged and the change that asked for it stands. The bot is
+running `wake_bots`, looked up by name, in the thread that committed. Queueing a bot's turn
+is best effort: when the broker is away (Redis stopped), the failure is logged and the change
+that asked for it stands. The bot is
 woken again when a page of its table connects (games/consumers/table.py calls
 `schedule_bot_moves` on every connect), and its moves are idempotent, so a second wake-up
 changes nothing.
 """
 
+import logging
 import threading
 
+import kombu.exceptions
+import redis.exceptions
 from celery import shared_task
 from django.conf import settings
 from django.db import close_old_connections
 
-from games.services.after_commit import WAKE_BOTS_TASK, queue_bot_task
+from games.services.after_commit import WAKE_BOTS_TASK
 from games.services.bots import next_bot_seat, play_bot_moves
 from games.services.tables import games_close_idle
 from games.models import Game, Seat
 
+log = logging.getLogger(__name__)
+
+# What publishing a task raises when the broker is away: kombu wraps connection errors in its
+# OperationalError once its publish retries are spent; redis-py's and the socket's own errors
+# are caught as well in case one gets through unwrapped.
+BROKER_ERRORS = (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
+
+
+def queue_bot_task(task, *, game_id: int, countdown: float | None = None) -> bool:
+    """Queue one of the computer players' tasks, best effort: False (logged) when the broker
+    cannot take it. The bots are woken again when a page of their table connects, and their
+    moves are idempotent, so a second wake-up changes nothing."""
+    try:
+        task.apply_async((game_id,), countdown=countdown)
+    except BROKER_ERRORS as exc:
+        log.warning("game %s: the computer player's turn could not be queued (broker: %r); "
+                    "it is woken again when a page of the table connects", game_id, exc)
+        return False
+    return True
+
 
 @shared_task(name=WAKE_BOTS_TASK, acks_late=True)
 def wake_bots(game_id: int) -> bool:
-    """After a table's change committed: let the computer player whose turn it is play."""
+    """After a table's change committed: let the computer player whose turn it is play. Run
+    in the committing thread by games/services/after_commit.py (a task so that it can be
+    found by name there without an import cycle)."""
     return schedule_bot_moves(game_id=game_id)
 
 

@@ -12,10 +12,12 @@ start, a stop, a seat handed to a computer player) register these with
      each socket of the game page (games/consumers/table.py) sends on its own seat's view, and
      each lobby socket (games/consumers/lobby.py) renders its own lobby;
   3. wakes the computer players (`wake_bots`) unless the bots' own loop made the move (it plays
-     on by itself) or a lobby changed: the task `games.tasks.wake_bots`, queued by name, runs
-     `schedule_bot_moves` (in a worker, or at once when Celery runs eagerly), which lets the
-     bot whose turn it is play after its pause through the move service, whose own commit
-     comes back here with the bots' loop as its author.
+     on by itself) or a lobby changed: the task `games.tasks.wake_bots`, looked up by name and
+     run here, in the committing thread (never through the broker: one cheap query says
+     whether a bot's turn is due), runs `schedule_bot_moves`, which lets the bot whose turn it
+     is play after its pause (queued for a worker with its countdown, or at once when no pause
+     is wanted) through the move service, whose own commit comes back here with the bots'
+     loop as its author.
 - `finished_on_commit`: the game's students' ratings move (`ratings_update_for_game`), then the
   apps above are told (`games.signals.game_finished`: the skill report). Rated first and in the
   committing thread, so a "just right" game started next already uses the new rating.
@@ -29,7 +31,7 @@ by each socket itself; a broadcast the channel layer did not take, or a bot's tu
 did not take (Redis stopped), is caught up when a page of the table (re)connects: it reads the
 whole table and wakes its bots.
 
-Why the bots' task is queued by name: the bots play through the move service, which imports
+Why the bots' task is looked up by name: the bots play through the move service, which imports
 this module, so importing the task here would close an import cycle (moves -> here -> tasks ->
 bots -> moves). GamesConfig.ready() imports games.tasks, so the task is registered in every
 process and an eager Celery (tests, `make run` without Redis) runs it in-process.
@@ -41,8 +43,6 @@ import logging
 from collections.abc import Callable
 from functools import partial
 
-import kombu.exceptions
-import redis.exceptions
 from celery import current_app
 from django.db import transaction
 
@@ -54,11 +54,6 @@ from games.services.ratings import ratings_update_for_game
 log = logging.getLogger(__name__)
 
 WAKE_BOTS_TASK = "games.tasks.wake_bots"
-
-# What publishing a task raises when the broker is away: kombu wraps connection errors in its
-# OperationalError once its publish retries are spent; redis-py's and the socket's own errors
-# are caught as well in case one gets through unwrapped.
-BROKER_ERRORS = (kombu.exceptions.OperationalError, redis.exceptions.RedisError, OSError)
 
 
 def announce_on_commit(*, game_id: int, schedule_bots: bool = True, by_seat_id: int | None = None,
@@ -103,22 +98,11 @@ def _step(failure: str, game_id: int, call: Callable):
 
 
 def wake_bots(*, game_id: int) -> bool:
-    """Queue `games.tasks.wake_bots` (by name, see the module's doc); False (logged) when the
-    broker is away."""
-    return queue_bot_task(current_app.tasks[WAKE_BOTS_TASK], game_id=game_id)
-
-
-def queue_bot_task(task, *, game_id: int, countdown: float | None = None) -> bool:
-    """Queue one of the computer players' tasks, best effort: False (logged) when the broker
-    cannot take it. The bots are woken again when a page of their table connects, and their
-    moves are idempotent, so a second wake-up changes nothing."""
-    try:
-        task.apply_async((game_id,), countdown=countdown)
-    except BROKER_ERRORS as exc:
-        log.warning("game %s: the computer player's turn could not be queued (broker: %r); "
-                    "it is woken again when a page of the table connects", game_id, exc)
-        return False
-    return True
+    """Run `games.tasks.wake_bots` in this thread (looked up by name, see the module's doc):
+    calling a task runs its body here, as a direct call would, with no broker in between, so
+    a bot's turn is decided where the change committed, whether or not a worker is up. False
+    when no bot's turn was scheduled (none due, or the broker is away: logged)."""
+    return current_app.tasks[WAKE_BOTS_TASK](game_id)
 
 
 def finished_on_commit(*, game_id: int) -> None:

@@ -88,3 +88,24 @@ def test_the_bots_task_queued_by_name_is_registered_in_every_process():
     # Queued by name (the bots play through the move service, which imports after_commit);
     # GamesConfig.ready() registers it, so an eager Celery runs it in-process.
     assert current_app.tasks[after_commit.WAKE_BOTS_TASK].name == wake_bots.name
+
+
+@pytest.fixture
+def celery_with_a_broker_and_no_worker(settings):
+    """Celery as in production: tasks go to a broker (kombu's in-memory one here), and no
+    worker is running to take them."""
+    before = current_app.conf.task_always_eager
+    current_app.conf.task_always_eager = False
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    yield
+    current_app.conf.task_always_eager = before
+
+
+def test_whose_turn_it_is_is_decided_where_the_change_committed_not_in_a_worker(
+        classroom, student, celery_with_a_broker_and_no_worker, django_capture_on_commit_callbacks):
+    # With no pause wanted (tests), the computer player answers in the committing thread, as it
+    # did when a signal's receiver woke it: a worker that is slow to start (or down) must not
+    # keep a child waiting for the bot's first move.
+    with django_capture_on_commit_callbacks(execute=True):
+        game = bot_opens(classroom, student)
+    assert Move.objects.filter(game=game, seat__name="Bot", accepted=True).exists()
