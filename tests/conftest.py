@@ -17,6 +17,7 @@ from hypothesis import settings as hypothesis_settings
 from accounts.models import User
 from accounts.services import student_create, teacher_sign_up
 from classroom.models import Classroom
+from config.celery import app as celery_app
 from tests.run_isolation import run_keys_delete
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
@@ -175,12 +176,10 @@ def eager_celery():
     """Run Celery tasks in-process for this test, even where REDIS_URL gives a real broker
     (CI): tests that wait for a task's result have no worker to wait for. The real worker is
     tested in tests/reports/test_report_worker.py."""
-    from config.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
     yield
-    app.conf.task_always_eager = before
+    celery_app.conf.task_always_eager = before
 
 
 # ----- Another class, and a second teacher of this one (classroom, report and socket tests) -----

@@ -3,8 +3,9 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.models import User
-from devtools.demo import DEMO_CLASS_CODE, DEMO_EMAIL, DEMO_PASSWORD, DEMO_STUDENTS
-from classroom.models import Classroom
+from classroom.models import Assignment, Classroom
+from devtools.demo import DEMO_CLASS_CODE, DEMO_EMAIL, DEMO_PASSWORD, DEMO_STUDENTS, demo_assignments
+from games.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -28,10 +29,6 @@ def test_demo_is_created_once_and_its_printed_credentials_work(client, capsys):
 
 
 def test_demo_has_assignments_and_real_finished_games_so_no_page_is_empty(client):
-    from devtools.demo import demo_assignments
-    from classroom.models import Assignment
-    from games.models import Game
-
     call_command("load_demo")
     games_before = Game.objects.count()
     call_command("load_demo")  # idempotent: no second set of games

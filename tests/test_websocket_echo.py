@@ -4,10 +4,13 @@ channel layer: Redis when REDIS_URL is set)."""
 import os
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
 from config.asgi import application
+from games.models import Game
+from games.services import SeatSpec, game_create
 from tests.sockets import session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -61,11 +64,6 @@ async def test_the_write_floor_echoes_after_writing_the_game_row_and_changes_not
         classroom, student):
     """The latency bench's write floor (devtools/bench): the echo comes once the game's row was
     locked, read with its seats and written back; the game itself is as it was."""
-    from asgiref.sync import sync_to_async
-
-    from games.models import Game
-    from games.services import SeatSpec, game_create
-
     game = await sync_to_async(game_create)(key="multiplication", classroom=classroom, seed=3,
                                             seats=[SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="beginner")])
     comm = communicator(await sync_to_async(session_cookie)(student), path="/ws/echo/write/")

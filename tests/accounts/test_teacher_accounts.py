@@ -7,6 +7,7 @@ from django.core import mail
 from django.urls import reverse
 
 from accounts.models import User
+from config.settings import base
 
 pytestmark = pytest.mark.django_db
 
@@ -28,8 +29,6 @@ def test_sign_up_creates_a_signed_in_teacher(client):
 
 
 def test_argon2_is_the_password_hasher_outside_tests():
-    from config.settings import base
-
     assert base.PASSWORD_HASHERS[0] == "django.contrib.auth.hashers.Argon2PasswordHasher"
 
 

@@ -7,12 +7,14 @@ one thing instead of starting again; the next try is a new move, not a repeat of
 one."""
 
 import pytest
+from django.db import connection
 from playwright.sync_api import expect
 
 from games import engine as engines
 from games.models import Game
 from games.services import SeatSpec, game_create
 from tests.browser.test_play_browser import TIMEOUT, signed_in_page, wait_for_version
+from tests.browser.test_reports_browser import in_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -106,16 +108,12 @@ def test_a_refused_multiplication_move_keeps_the_card_and_multipliers(
 
 
 def _numero_with_ben(classroom, student, ben):
-    from django.db import connection
-
-    from games import engine as engine_packages
-
     hands = {"Ann": ["5g", "/2", "3o", "8b", "9r"], "Ben": ["1g", "6b", "7r", "12r", "11o"]}
     options = {"wilds": ["divide"]}
     game = game_create(key="numero", classroom=classroom, seed=3, options=options,
                        seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
-    state = engine_packages.get("numero").new_game(["Ann", "Ben"], options, 3,
-                                                   {"hands": hands, "centre": ["2b", "3b", "10g", "4o", "7g"]})
+    state = engines.get("numero").new_game(["Ann", "Ben"], options, 3,
+                                           {"hands": hands, "centre": ["2b", "3b", "10g", "4o", "7g"]})
     Game.objects.filter(pk=game.pk).update(state=state)
     connection.close()
     return game
@@ -127,8 +125,6 @@ def test_numero_picks_survive_a_classmate_leaving_the_table(browser, live_daphne
     told (the side panel changes). Ann's picked cards are still picked, and her take goes
     through. (Her play area did not change, so the push leaves it alone; had it changed,
     static/js/app.js would ask for her picks again.)"""
-    from tests.browser.test_reports_browser import in_thread
-
     ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
     game = in_thread(lambda: _numero_with_ben(classroom, student, ben))
     ann = signed_in_page(browser, live_daphne, student)

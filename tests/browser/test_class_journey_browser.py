@@ -40,7 +40,8 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import transaction
+from django.core.management import call_command
+from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -231,9 +232,6 @@ def transactional_db(django_db_setup, django_db_blocker):
     after the first page; the name still tells pytest-django to create the test database when
     only this module runs. What the module commits is emptied at its end, as pytest-django's
     does after each test, so the next module starts from an empty database."""
-    from django.core.management import call_command
-    from django.db import connection
-
     # Never the development database: the test database is there, and it is the one in use.
     assert connection.settings_dict["NAME"] == connection.settings_dict["TEST"]["NAME"]
     with django_db_blocker.unblock():

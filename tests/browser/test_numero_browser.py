@@ -3,6 +3,9 @@
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
 from playwright.sync_api import expect
 
 from games import engine as engines
@@ -14,9 +17,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def sign_in(page, base, user):
     """Ann is signed in (the picture sign-in has its own browser tests): her session cookie."""
-    from django.conf import settings
-    from django.test import Client
-
     client = Client()
     client.force_login(user)
     page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
@@ -32,8 +32,6 @@ def fixed_game(*args):
 
 
 def _fixed_game(classroom, student, key, names, hands, centre):
-    from django.db import connection
-
     options = {"wilds": ["divide"]}
     seats = [SeatSpec("Ann", user=student)] + [SeatSpec(n, bot_level="beginner") for n in names[1:]]
     game = game_create(key=key, classroom=classroom, seed=3, options=options, seats=seats)

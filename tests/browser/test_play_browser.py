@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from classroom.models import Assignment
 from games import engine as engines
+from games.engine.smooth_operator import rules
 from games.models import Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -125,8 +126,6 @@ def so_move(game: Game, name: str) -> dict:
     view = engine.view(game.state, name)
     actions = engine.legal_actions(game.state, name)
     if view["decision"] == "response":
-        from games.engine.smooth_operator import rules
-
         return min(actions, key=lambda a: rules.result(a["card"], view["high"], view["low"]))
     if view["decision"] == "penalty":
         return actions[0]

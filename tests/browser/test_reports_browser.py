@@ -34,6 +34,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from classroom.models import Assignment
+from config.celery import app as celery_app
 from reports.exports import rows as export_rows
 from reports.exports.jobs import export_run_job
 from reports.measures import measure_by_id
@@ -70,11 +71,10 @@ def server_tasks():
         if tasks_run_in_server() or started:
             return
         need(redis_available(), "REDIS_URL is set but Redis does not answer")
+        # Imported only when a worker starts: Celery's test-worker machinery stays out of collection.
         from celery.contrib.testing.worker import start_worker
 
-        from config.celery import app
-
-        stack.enter_context(start_worker(app, pool="solo", perform_ping_check=False,
+        stack.enter_context(start_worker(celery_app, pool="solo", perform_ping_check=False,
                                          shutdown_timeout=30))
         started.append(True)
 
@@ -85,14 +85,12 @@ def server_tasks():
 @contextlib.contextmanager
 def eager_here():
     """Tasks queued by games played in this process run here, now (not left on the broker)."""
-    from config.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
     try:
         yield
     finally:
-        app.conf.task_always_eager = before
+        celery_app.conf.task_always_eager = before
 
 
 def in_thread(work):

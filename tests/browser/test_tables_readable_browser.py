@@ -16,12 +16,14 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connection
 from playwright.sync_api import expect
 
 from classroom.models import Assignment
 from games import engine as engines
 from games.models import Game
 from games.services import SeatSpec, game_apply_move, game_create
+from games.services.bots import play_bot_moves
 from tests.browser.test_play_browser import signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -38,8 +40,6 @@ def in_thread(fn, *args, **kwargs):
     """Run `fn` in a thread: creating a game or applying a move tells the table
     (async_to_sync), which cannot run in the thread where Playwright's event loop runs."""
     def run():
-        from django.db import connection
-
         try:
             return fn(*args, **kwargs)
         finally:
@@ -261,8 +261,6 @@ def test_numero_names_cards_in_words_and_says_what_counts(live_daphne, browser, 
 
 # ----- 4. Add or Multiply?: the teacher's Watch view, and a finished game ---------------------
 def test_the_teacher_sees_each_secret_choice_in_words(live_daphne, browser, classroom, student, teacher):
-    from games.services.bots import play_bot_moves
-
     def make():
         seats = [SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="beginner"),
                  SeatSpec("Zip", bot_level="beginner")]

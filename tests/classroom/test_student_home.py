@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from classroom import services
 from games import registry
+from games.models import Game
 from tests.classroom.helpers import page_text as text
 
 pytestmark = pytest.mark.django_db
@@ -98,8 +99,6 @@ def test_my_recent_games_newest_first_with_the_result_and_never_a_classmates(
 
 
 def test_play_starts_the_assignments_game_and_resumes_it(client, student, other_student, assignment):
-    from games.models import Game
-
     url = reverse("classroom:assignment_start", args=[assignment.pk])
     client.force_login(student)
     page = client.get(url)
@@ -132,8 +131,6 @@ def test_visiting_records_last_seen(home, student):
 
 
 def test_an_unfinished_game_can_be_picked_up_from_home(client, student, assignment):
-    from games.models import Game
-
     client.force_login(student)
     client.post(reverse("classroom:assignment_start", args=[assignment.pk]))
     game = Game.objects.get(assignment=assignment)

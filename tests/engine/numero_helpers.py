@@ -12,6 +12,7 @@ from itertools import product
 
 from games.engine.numero.cards import apply_wild, is_number, value_of
 from games.engine.numero.scoring import item_facts, take_breakdown
+from games.engine.replay import run_scenario
 
 
 def oracle_best(centre: list[list[str]], builds: list[bool], hand: list[str]) -> dict:
@@ -90,8 +91,6 @@ def act(player: str, kind: str, **fields) -> dict:
 
 
 def run(setup=None, actions=(), options=None, players=("Ann", "Ben"), game="numero", seed=0):
-    from games.engine.replay import run_scenario
-
     return run_scenario(scenario(setup, actions, options, players, game, seed))
 
 

@@ -17,6 +17,7 @@ from add_or_multiply_helpers import PLAYERS, random_game  # noqa: E402
 
 from games.engine import get  # noqa: E402
 from games.engine.add_or_multiply import BOTS, rules  # noqa: E402
+from games.engine.selfplay import run  # noqa: E402
 
 ENGINE = get("add_or_multiply")
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -96,7 +97,6 @@ def test_bots_choose_from_a_view_alone():
 
 
 def test_expert_outscores_beginners():
-    from games.engine.selfplay import run
     result = run("add_or_multiply", 60, ["expert", "beginner", "beginner"], seed=5)
     assert result["illegal"] == 0 and result["finished"] == 60
     assert result["mean_score"]["expert"] > result["mean_score"]["beginner"] + 2

@@ -29,7 +29,9 @@ from games.engine import get, make_bot, selfplay
 from games.engine.add_or_multiply import rules as am_rules
 from games.engine.errors import BadScenario
 from games.engine.multiplication import rules as mg_rules
+from games.engine.numero import PRESETS
 from games.engine.numero import cards as nu_cards
+from games.engine.numero.setup import LEVELS
 from games.engine.replay import run_scenario
 from games.engine.smooth_operator import rules as so_rules
 
@@ -211,8 +213,6 @@ def test_bad_values_are_bad_scenario(case):
 
 
 def test_numero_level_is_the_spec_level():
-    from games.engine.numero import PRESETS
-    from games.engine.numero.setup import LEVELS
     engine = get("numero")
     for level in LEVELS:
         by_level = engine.new_game(["Ann", "Ben"], {"level": level}, seed=3)

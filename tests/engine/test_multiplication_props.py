@@ -17,6 +17,7 @@ from multiplication_helpers import random_game  # noqa: E402
 
 from games.engine import get  # noqa: E402
 from games.engine.multiplication import BOTS, rules  # noqa: E402
+from games.engine.selfplay import run  # noqa: E402
 
 ENGINE = get("multiplication")
 FAST = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -116,7 +117,6 @@ def test_bots_choose_from_a_view_alone():
 
 
 def test_expert_usually_beats_the_beginner():
-    from games.engine.selfplay import run
     result = run("multiplication", 100, ["expert", "beginner"], seed=3)
     assert result["illegal"] == 0 and result["finished"] == 100
     assert result["win_rate"]["expert"] >= 0.7

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from games.engine import IllegalMove, get, make_bot
 from games.engine.numero import BOTS_BY_GAME, PRESETS
+from games.engine.numero.bots import leaflet_discard
 from games.engine.numero.cards import pack, printed_points, sort_cards
 from games.engine.numero.scoring import leftover_points
 from numero_helpers import all_cards
@@ -216,8 +217,6 @@ def test_bot_tables_and_presets():
 
 
 def test_player_bot_follows_the_leaflets_discard_advice():
-    from games.engine.numero.bots import leaflet_discard
-
     assert leaflet_discard(["3g", "7o", "7r", "12b"]) == "7o"     # one of a pair
     assert leaflet_discard(["4g", "5o", "9r", "13b"]) == "5o"     # 4 + 5 = 9: the higher
     assert leaflet_discard(["2g", "6o", "11r", "14b"]) == "2g"    # else a low card

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from games.engine import get
 from games.engine.numero.cards import NUMBER_CODES, WILD_CODES, apply_wild, value_of
 from games.engine.numero.scoring import item_facts
-from games.engine.numero.search import TakeSearch, any_take, best_take
+from games.engine.numero.search import TakeSearch, any_take, best_take, item_options
 from games.engine.numero.view import position
 from numero_helpers import oracle_best
 
@@ -80,8 +80,6 @@ def test_search_matches_brute_force_hypothesis(seed):
 def _naive_best_cards(values, cards, wilds, target):
     """A second, slower exact search: every group with every distribution of wild cards,
     then every set of disjoint groups (no pruning, no symmetry)."""
-    from games.engine.numero.search import item_options
-
     options = [item_options(v, tuple(wilds)) for v in values]
     groups = []
     n = len(values)

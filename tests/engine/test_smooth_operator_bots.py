@@ -15,7 +15,7 @@ from smooth_operator_helpers import (  # noqa: E402
 )
 
 from games.engine import make_bot  # noqa: E402
-from games.engine.smooth_operator import BOTS, ENGINE  # noqa: E402
+from games.engine.smooth_operator import BOTS, ENGINE, hand_values, strategy  # noqa: E402
 
 LEVELS = ("beginner", "player", "expert")
 
@@ -121,8 +121,6 @@ def test_beginner_sometimes_wastes_and_player_never_ends_with_a_raising_free_cho
 
 
 def test_stored_hand_values_match_their_generator():
-    from games.engine.smooth_operator import hand_values, strategy
-
     before, after = strategy.compute_hand_values()
     assert set(before) == set(hand_values.BEFORE) == set(strategy.HANDS)
     for hand in strategy.HANDS:

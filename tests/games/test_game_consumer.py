@@ -4,6 +4,7 @@ import json
 import re
 
 import pytest
+from asgiref.sync import sync_to_async
 
 from games import registry
 from games.models import Game, Move
@@ -79,8 +80,6 @@ async def test_bad_messages_get_an_error_to_the_sender_only_and_change_nothing(t
 async def test_a_move_reaches_every_viewer_each_with_their_own_view(table):
     game, ann, ben = table
     first = await Game.objects.aget(pk=game.pk)
-    from asgiref.sync import sync_to_async
-
     mover_name = await sync_to_async(waiting_player)(first)
     mover, other = (ann, ben) if mover_name == "Ann" else (ben, ann)
     m, o = connect_as(mover, game.pk), connect_as(other, game.pk)
@@ -105,8 +104,6 @@ async def test_a_move_reaches_every_viewer_each_with_their_own_view(table):
 async def test_a_student_cannot_act_for_another_seat(table):
     """Whatever the message says, a move is made for the sender's own seat: naming another
     player in it is refused as the sender's own out-of-turn attempt, and nothing changes."""
-    from asgiref.sync import sync_to_async
-
     game, ann, ben = table
     first = await Game.objects.aget(pk=game.pk)
     mover_name = await sync_to_async(waiting_player)(first)
@@ -159,8 +156,6 @@ async def test_a_move_resent_after_a_reconnect_is_applied_once_and_answered_calm
     """The page keeps a move it had no answer for and re-sends it, with the same idempotency
     key, when its socket reconnects: the move counts once, and the second answer is the table
     as it is now, without an error."""
-    from asgiref.sync import sync_to_async
-
     game, ann, ben = table
     first = await Game.objects.aget(pk=game.pk)
     mover_name = await sync_to_async(waiting_player)(first)
@@ -192,8 +187,6 @@ async def test_a_move_resent_after_a_reconnect_is_applied_once_and_answered_calm
 @pytest.mark.asyncio
 async def test_a_double_tap_sends_the_move_once(table):
     """Two sends of one form on the same socket: applied once, no error for the second."""
-    from asgiref.sync import sync_to_async
-
     game, ann, ben = table
     first = await Game.objects.aget(pk=game.pk)
     mover_name = await sync_to_async(waiting_player)(first)

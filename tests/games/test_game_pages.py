@@ -3,8 +3,11 @@
 import pytest
 from django.urls import reverse
 
+from classroom.models import Assignment
 from games import engine as engines
+from games import registry
 from games.models import Game
+from games.selectors.play import game_state_at
 from games.services import SeatSpec, game_apply_move, game_create
 
 pytestmark = pytest.mark.django_db
@@ -70,8 +73,6 @@ def test_replay_steps_through_every_move(client, student, teacher, finished):
 
 
 def test_replay_rebuilds_the_exact_final_state(finished):
-    from games.selectors.play import game_state_at
-
     moves = finished.moves.filter(accepted=True).count()
     assert game_state_at(game=finished, turn=moves) == finished.state
 
@@ -110,8 +111,6 @@ def test_free_play_can_be_switched_off(client, student, classroom):
 
 def test_an_unknown_game_is_never_offered_nor_started(client, student, classroom):
     # A key from a hand-made URL or form, or of a game no longer offered: nothing is dealt.
-    from classroom.models import Assignment
-
     client.force_login(student)
     assert client.post(reverse("games:free_play_start", args=["chess"])).status_code == 404
     home = client.get(reverse("classroom:student_home")).content.decode()
@@ -127,8 +126,6 @@ def test_an_unknown_game_is_never_offered_nor_started(client, student, classroom
 
 
 def test_free_play_only_takes_a_level_the_games_computer_players_have(client, student):
-    from games import registry
-
     client.force_login(student)
     for asked in ("grandmaster", "", "expert<script>"):
         client.post(reverse("games:free_play_start", args=["multiplication"]), {"level": asked})

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import engine as engines
+from games.engine.numero.cards import ALL_CODES, words
 from games.models import Game, Move
 from games.rendering import render_table
 from games.services import SeatSpec, game_apply_move, game_create
@@ -94,8 +95,6 @@ def test_the_teacher_sees_every_hand_and_nothing_to_tap(client, teacher, game):
 def _codes(page: str) -> set[str]:
     """Every Numero card written in a page: as a code (in ids and actions) or in words (in
     sentences: "red 7", "wild card ÷2")."""
-    from games.engine.numero.cards import ALL_CODES, words
-
     found = set()
     for code in ALL_CODES:
         if re.search(r"(?<![\w/.%-])" + re.escape(code) + r"(?![\w/.%])", page) or \

@@ -4,8 +4,10 @@ partial that shows a rating to a teacher (a number and its trend) or a child (a 
 
 import math
 from datetime import timedelta
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
@@ -19,7 +21,7 @@ from games.models import Game, PlayerRating, RatingChange, Seat
 from games.selectors.ratings import student_rating, student_ratings, students_ratings
 from games.services import SeatSpec, game_apply_move, game_create
 from games.services.bots import bot_action
-from games.services.ratings import ratings_update_for_game
+from games.services.ratings import ratings_update_all, ratings_update_for_game
 
 KEY = "multiplication"
 
@@ -313,8 +315,6 @@ def test_the_partial_shows_teachers_the_number_and_children_a_name(classroom, st
 
 @pytest.mark.django_db
 def test_games_finished_before_ratings_are_rated_in_order_once(classroom, student):
-    from games.services.ratings import ratings_update_all
-
     now = timezone.now()
     late = finished_game(classroom, [SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="expert")],
                          winners={"Robo"}, when=now)
@@ -329,10 +329,6 @@ def test_games_finished_before_ratings_are_rated_in_order_once(classroom, studen
 
 @pytest.mark.django_db
 def test_the_command_rates_old_games_once(classroom, student):
-    from io import StringIO
-
-    from django.core.management import call_command
-
     finished_game(classroom, [SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="beginner")],
                   winners={"Ann"}, when=timezone.now())
     out = StringIO()

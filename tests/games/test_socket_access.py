@@ -6,14 +6,19 @@ import json
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from accounts.membership import membership_changed, membership_version
+from accounts.models import User
 from classroom.services.co_teaching import co_teacher_remove
 from classroom.services.roster import student_move, student_remove
 from games import registry
 from games.consumers.guard import Checked, recheck_if_changed
 from games.consumers.table import Viewer
 from games.models import Game, Move
+from games.rendering import render_table
 from games.services.moves import game_apply_move
 from games.services.tables import table_add_bot, table_join, table_open
 from tests.sockets import connect_as, off_loop
@@ -110,8 +115,6 @@ async def test_a_move_is_rechecked_even_when_nobody_announced_the_change(table):
     comm = connect_as(mover, game.pk)
     assert (await comm.connect())[0]
     await comm.receive_from(timeout=5)
-    from accounts.models import User
-
     await User.objects.filter(pk=mover.pk).aupdate(is_active=False)
     await comm.send_to(text_data=message(first, action, key="quiet-removal"))
     texts, code = await closing_words(comm)
@@ -187,8 +190,6 @@ async def test_the_lobby_goes_on_for_those_still_in_the_class(lobby):
 # ----- the membership version ----------------------------------------------------------
 
 def test_a_missing_version_forces_a_recheck(classroom):
-    from django.core.cache import cache
-
     checks = []
     checked = Checked(classroom_id=classroom.pk, version=membership_version(classroom.pk), access="yes")
     assert recheck_if_changed(checked, lambda: checks.append(1) or "yes") == "yes" and checks == []
@@ -202,8 +203,6 @@ def test_a_missing_version_forces_a_recheck(classroom):
 
 
 def test_a_change_on_an_evicted_key_never_lands_back_on_a_recorded_version(classroom):
-    from django.core.cache import cache
-
     recorded = membership_version(classroom.pk)
     cache.delete(f"membership:{classroom.pk}")
     for _ in range(5):
@@ -212,8 +211,6 @@ def test_a_change_on_an_evicted_key_never_lands_back_on_a_recorded_version(class
 
 
 def test_an_unreachable_cache_means_recheck(classroom, monkeypatch):
-    from django.core.cache import cache
-
     def down(*args, **kwargs):
         raise ConnectionError("cache down")
 
@@ -229,15 +226,10 @@ def test_an_unreachable_cache_means_recheck(classroom, monkeypatch):
 def test_a_push_with_no_membership_change_costs_no_extra_query(table, django_assert_num_queries):
     """The re-check before a push is a cache read: the push makes exactly the queries of
     rendering the table."""
-    from games.rendering import render_table
-
     game, ann, _ = table
     viewer = Viewer(user_id=ann.pk, game_id=game.pk)
     access = viewer.connect(ann)
     render_table(game_id=game.pk, seat=access.seat, coach=False)  # warm template caches
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
     with CaptureQueriesContext(connection) as alone:
         render_table(game_id=game.pk, seat=access.seat, coach=False)
     with django_assert_num_queries(len(alone)):

@@ -12,6 +12,7 @@ import os
 import uuid
 
 import pytest
+import redis
 from asgiref.sync import sync_to_async
 from channels.layers import InMemoryChannelLayer
 
@@ -97,8 +98,6 @@ async def test_an_unreachable_layer_closes_politely_and_is_logged_once(
 async def test_the_first_connect_after_redis_dropped_its_connections(require_redis, settings, game, student):
     """Against a real Redis: the layer's pooled connections are cut (as a Redis restart does,
     but only this test's own connections, found by their client name), then a page connects."""
-    import redis
-
     name = f"numberdeck-test-{uuid.uuid4().hex[:8]}"
     url = os.environ["REDIS_URL"]
     settings.CHANNEL_LAYERS = {"default": {

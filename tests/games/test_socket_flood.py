@@ -6,6 +6,7 @@ import asyncio
 import json
 
 import pytest
+from asgiref.sync import sync_to_async
 
 from games.consumers.guard import TokenBucket
 from games.models import Game, Move
@@ -85,8 +86,6 @@ async def test_a_flooded_lobby_socket_is_closed_too(classroom, student):
 
 
 async def _open(student):
-    from asgiref.sync import sync_to_async
-
     return await sync_to_async(table_open)(student=student, key="multiplication")
 
 

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from classroom.models import Assignment
 from games.models import Game, Seat, TableInvite
+from games.services import game_apply_move
 from games.services.tables import (TableError, table_join, table_open, table_start,
                           tables_open_for_groups)
 from tests.games.helpers import signed_in
@@ -193,8 +194,6 @@ def test_free_play_off_allows_only_assignment_tables(student, classroom):
 
 
 def test_a_move_at_a_table_not_yet_started_changes_nothing(student):
-    from games.services import game_apply_move
-
     game = open_table(signed_in(student))
     seat = game.seats.get()
     result = game_apply_move(game_id=game.pk, seat=seat, action={"type": "draw"}, expected_version=0)

@@ -1,5 +1,9 @@
 """Shared by the validity tests: their module fixtures commit a simulated class."""
 
+from reports.measures import all_measures
+from reports.models import SkillRollup
+from reports.operations import operation_of
+
 
 def remove_simulated(sim) -> None:
     """Leave the database as it was found."""
@@ -14,10 +18,6 @@ def remove_simulated(sim) -> None:
 def operations_of(student) -> dict[str, tuple[int, int]]:
     """(misses, chances) per operation from the student's all-time roll-ups, summed over the
     per-operation measures (what the reports show as "by operation")."""
-    from reports.measures import all_measures
-    from reports.models import SkillRollup
-    from reports.operations import operation_of
-
     ids = [m.id for m in all_measures() if m.by_operation]
     found: dict[str, tuple[int, int]] = {}
     for row in SkillRollup.objects.filter(student=student, scope="student", week=None, measure__in=ids):

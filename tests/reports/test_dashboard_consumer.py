@@ -1,10 +1,20 @@
 """The dashboard WebSocket: only the class's teachers connect; a dashboard.changed message
 makes it push fresh fragments."""
 
-import pytest
-from reports.realtime import broadcast_dashboard_changed
+import asyncio
 
+import pytest
+from channels.db import database_sync_to_async
+
+from classroom.services.classes import classroom_archive
+from classroom.services.co_teaching import co_teacher_remove
+from devtools.planted import PlantedPlayer
+from devtools.simulation import play_game
 from games.models import Game
+from games.services import SeatSpec, game_create
+from reports.consumers import DashboardConsumer
+from reports.measures import measure_by_id
+from reports.realtime import broadcast_dashboard_changed
 from tests.sockets import connect_as
 
 from .showing import make_game, rollup
@@ -41,14 +51,10 @@ async def test_a_change_pushes_an_update(teacher, classroom, student):
     assert (await comm.connect(timeout=10))[0]
     first = await comm.receive_from(timeout=5)
     assert "No skill numbers yet" in first
-    from channels.db import database_sync_to_async
-
     await database_sync_to_async(rollup)(classroom, "so.lowest_operator", student=student,
                                          chances=37, misses=4)
     await database_sync_to_async(broadcast_dashboard_changed)(classroom_id=classroom.pk)
     update = await comm.receive_from(timeout=5)
-    from reports.measures import measure_by_id
-
     assert ">4</a>" in update and ">37</a>" in update
     assert measure_by_id("so.lowest_operator").title in update
     await comm.disconnect()
@@ -59,8 +65,6 @@ async def test_a_teacher_removed_from_the_class_is_disconnected(teacher, co_teac
     comm = connect_dashboard(co_teacher, classroom.pk)
     assert (await comm.connect(timeout=10))[0]
     await comm.receive_from(timeout=5)
-    from channels.db import database_sync_to_async
-
     await database_sync_to_async(classroom.teachers.remove)(co_teacher)
     await database_sync_to_async(broadcast_dashboard_changed)(classroom_id=classroom.pk)
     output = await comm.receive_output(timeout=5)
@@ -73,12 +77,6 @@ async def test_a_game_starting_and_finishing_is_pushed_at_once(teacher, classroo
     comm = connect_dashboard(teacher, classroom.pk)
     assert (await comm.connect(timeout=10))[0]
     assert "Nobody is playing right now" in await comm.receive_from(timeout=5)
-    from channels.db import database_sync_to_async
-
-    from devtools.planted import PlantedPlayer
-    from devtools.simulation import play_game
-    from games.services import SeatSpec, game_create
-
     game = await database_sync_to_async(game_create)(
         key="multiplication", classroom=classroom, seed=3,
         seats=[SeatSpec("Ann", user=student), SeatSpec("Robo", bot_level="expert")])
@@ -105,8 +103,6 @@ async def test_playing_now_refreshes_by_itself(settings, teacher, classroom, stu
     comm = connect_dashboard(teacher, classroom.pk)
     assert (await comm.connect(timeout=10))[0]
     assert "Nobody is playing right now" in await comm.receive_from(timeout=5)
-    from channels.db import database_sync_to_async
-
     await database_sync_to_async(make_game)(classroom, student, status=Game.Status.ACTIVE)
     html = await comm.receive_from(timeout=5)
     while "Playing now" not in html:  # a tick may first send only the Live line's new time
@@ -119,12 +115,6 @@ async def test_playing_now_refreshes_by_itself(settings, teacher, classroom, stu
 @pytest.mark.asyncio
 async def test_a_change_during_a_render_is_pushed_too(teacher, classroom, student, monkeypatch):
     """A report landing while the previous push is still rendering is not dropped."""
-    import asyncio
-
-    from channels.db import database_sync_to_async
-
-    from reports.consumers import DashboardConsumer
-
     comm = connect_dashboard(teacher, classroom.pk)
     assert (await comm.connect(timeout=10))[0]
     assert "No skill numbers yet" in await comm.receive_from(timeout=5)
@@ -157,10 +147,6 @@ async def test_a_co_teacher_removed_through_the_class_page_gets_no_further_push(
                                                                                 classroom, student):
     """The service the class page uses: the next push (here a finished report) is not sent to
     the removed co-teacher, whose socket is closed with 4403; the owner's goes on."""
-    from channels.db import database_sync_to_async
-
-    from classroom.services.co_teaching import co_teacher_remove
-
     theirs, mine = connect_dashboard(co_teacher, classroom.pk), connect_dashboard(teacher, classroom.pk)
     for comm in (theirs, mine):
         assert (await comm.connect(timeout=10))[0]
@@ -177,10 +163,6 @@ async def test_a_co_teacher_removed_through_the_class_page_gets_no_further_push(
 
 @pytest.mark.asyncio
 async def test_an_archived_class_stops_its_live_dashboard(teacher, classroom):
-    from channels.db import database_sync_to_async
-
-    from classroom.services.classes import classroom_archive
-
     comm = connect_dashboard(teacher, classroom.pk)
     assert (await comm.connect(timeout=10))[0]
     await comm.receive_from(timeout=5)

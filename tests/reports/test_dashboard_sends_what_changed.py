@@ -5,6 +5,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from reports.measures import all_measures
+from reports.models import SkillRollup
 from reports.realtime import broadcast_dashboard_changed
 
 from .showing import rollup
@@ -29,8 +30,6 @@ def full_class(classroom, make_student):
 
 def add_a_game(classroom, student):
     """One more finished game's worth of numbers for one student, and for the class."""
-    from reports.models import SkillRollup
-
     measure = next(m for m in all_measures() if m.has_misses)
     SkillRollup.objects.filter(classroom=classroom, student=student, measure=measure.id).update(
         chances=99, misses=33)

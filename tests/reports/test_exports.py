@@ -3,15 +3,22 @@ CSV, XLSX, PDF progress reports, and export jobs with progress and a checked dow
 
 import csv
 import io
+import os
+from datetime import timedelta
 
 import pytest
+from django.core.files.base import ContentFile
 from django.urls import reverse
+from django.utils import timezone
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from reports.measures import all_measures
+# `as`: test_old_export_files_are_deleted_after_a_week has a local dict named `jobs`.
+from reports.exports import jobs as export_jobs
+from reports.exports.jobs import KEEP_FILES_DAYS, export_run_job, exports_expire
+from reports.measures import all_measures, describe
 from reports.models import RecomputeJob
-from reports.exports.jobs import export_run_job
+from reports.words import student_sentence
 
 from .showing import evidence, make_game, rollup, this_monday
 
@@ -60,8 +67,6 @@ def test_skills_csv_one_row_per_student_and_measure_with_escaping(client, teache
     assert "Olga" not in response.content.decode("utf-8-sig")  # another class's student
     ann_lowest = next(r for r in body if r["Student"] == "Ann" and r["Measure id"] == "so.lowest_operator")
     assert (ann_lowest["Misses"], ann_lowest["Chances"]) == ("4", "37")
-    from reports.measures import describe
-
     assert ann_lowest["In words"] == describe("so.lowest_operator", 4, 37) + " (about 5-20 %, from 37 chances)"
     assert (ann_lowest["Likely from (%)"], ann_lowest["Likely to (%)"]) == ("4.9", "22.0")
     think = next(r for r in body if r["Student"] == "Ann" and r["Measure id"] == "all.think_time")
@@ -133,8 +138,6 @@ def test_student_pdf_is_readable_by_a_parent(client, teacher, classroom, pupils)
     assert response["Content-Type"] == "application/pdf"
     text = pdf_text(response.content)
     assert "Ann: progress report" in text
-    from reports.words import student_sentence
-
     assert student_sentence("so.lowest_operator", 4, 37, who="Ann") in " ".join(text.split())
     assert "54 is 6 × 9 (Ann said 7 × 8)" in " ".join(text.split())
     assert "Zoë" not in text and "HYPERLINK" not in text
@@ -170,13 +173,6 @@ def test_job_page_shows_progress_then_the_download_link(client, teacher, classro
 
 
 def test_old_export_files_are_deleted_after_a_week(client, teacher, classroom, pupils):
-    from datetime import timedelta
-
-    from django.core.files.base import ContentFile
-    from django.utils import timezone
-
-    from reports.exports.jobs import KEEP_FILES_DAYS, exports_expire
-
     now = timezone.now()
     jobs = {}
     for name, age in (("old", KEEP_FILES_DAYS + 1), ("recent", KEEP_FILES_DAYS - 1)):
@@ -189,8 +185,6 @@ def test_old_export_files_are_deleted_after_a_week(client, teacher, classroom, p
                                           status="running")  # not finished: never expired
     assert exports_expire(now=now) == 1
     assert exports_expire(now=now) == 0  # run twice: nothing more
-    import os
-
     assert not os.path.exists(old_path) and os.path.exists(recent_path)
     assert set(RecomputeJob.objects.values_list("pk", flat=True)) == {jobs["recent"].pk, running.pk}
     client.force_login(teacher)
@@ -201,12 +195,10 @@ def test_old_export_files_are_deleted_after_a_week(client, teacher, classroom, p
 
 
 def test_a_failed_export_says_so(client, teacher, classroom, monkeypatch):
-    from reports.exports import jobs
-
     def boom(**kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(jobs.pdf, "class_pdf", boom)
+    monkeypatch.setattr(export_jobs.pdf, "class_pdf", boom)
     job = RecomputeJob.objects.create(classroom=classroom, kind="export", export_format="pdf")
     export_run_job(job_id=job.pk)
     job.refresh_from_db()

@@ -6,6 +6,8 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
+from reports.words import student_sentence
+
 from .showing import evidence, flag, make_game, rollup, this_monday, weeks_ago
 
 pytestmark = pytest.mark.django_db
@@ -36,8 +38,6 @@ def test_own_growth_in_encouraging_words(client, classroom, student, make_studen
     evidence(move, student, "mg.facts", missed=True, detail="7x8")
     client.force_login(student)
     html = unescape(client.get(URL).content.decode())
-    from reports.words import student_sentence
-
     assert student_sentence("so.lowest_operator", 6, 30) in html
     assert "You're getting better! Before: 15 of 20. In the last week played: 9 of 10." in html
     assert "You spotted a card to play 19 times out of 20." in html and "You're great at this!" in html

@@ -4,6 +4,7 @@ errors in one game; each flag carries the numbers behind it."""
 import pytest
 
 from reports import flags, services
+from reports.flags import miss_rate_verdict
 from reports.models import NeedsHelpFlag, SkillEvidence
 from devtools.planted import PlantedPlayer, parse_plant
 from devtools.simulation import play_game
@@ -69,7 +70,5 @@ def test_no_flag_while_the_students_own_interval_reaches_strong():
     """2 misses in 10 against a class that missed nothing passes the z-test (z ≈ 6.4), but 2 of
     10 could still be a strong student's luck (90 % interval about 7-46 %): no flag. 4 of 10
     (interval about 20-63 %) is one."""
-    from reports.flags import miss_rate_verdict
-
     assert miss_rate_verdict(2, 10, 0, 200) is None
     assert miss_rate_verdict(4, 10, 0, 200) is not None

@@ -12,6 +12,7 @@ from math import sqrt
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from reports.models import NeedsHelpFlag, SkillRollup
 from devtools.planted import parse_plant
@@ -93,8 +94,6 @@ def test_the_command_prints_planted_and_measured_rates(db, capsys):
 
 
 def test_the_command_refuses_a_measure_it_cannot_plant(db):
-    from django.core.management.base import CommandError
-
     with pytest.raises(CommandError, match="cannot be planted"):
         call_command("simulate_class", students=1, games=1, plant=["all.think_time=0.2"])
     with pytest.raises(CommandError, match="from 0 to 1"):

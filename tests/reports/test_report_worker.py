@@ -6,8 +6,10 @@ import time
 import pytest
 from django.db import connection
 
+from config.celery import app as celery_app
 from reports import tasks
-from reports.models import GameReport, SkillEvidence
+from reports.exports.jobs import export_start
+from reports.models import GameReport, RecomputeJob, SkillEvidence
 from devtools.planted import PlantedPlayer, parse_plant
 from games import engine as engines
 from games.models import Game
@@ -40,12 +42,11 @@ def _finish_game(classroom, student):
 def test_a_real_worker_writes_the_report_once(classroom, student, settings):
     need(redis_available(), "REDIS_URL is not set or Redis does not answer")
     need(connection.vendor == "postgresql", "DATABASE_URL must name PostgreSQL for the worker test")
+    # Here, not at the top: Celery's test-worker machinery is loaded only when a worker starts.
     from celery.contrib.testing.worker import start_worker
 
-    from config.celery import app
-
     assert not settings.CELERY_TASK_ALWAYS_EAGER
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
+    with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
         game = _finish_game(classroom, student)  # the finishing move queues report_game on commit
         deadline = time.monotonic() + 60
         while not GameReport.objects.filter(game=game).exists() and time.monotonic() < deadline:
@@ -80,14 +81,11 @@ def test_a_real_worker_runs_a_report_job_once(classroom, student, teacher, setti
     the visibility timeout, or the sweep's re-send) finds the job ready and changes nothing."""
     need(redis_available(), "REDIS_URL is not set or Redis does not answer")
     need(connection.vendor == "postgresql", "DATABASE_URL must name PostgreSQL for the worker test")
+    # Here, not at the top: Celery's test-worker machinery is loaded only when a worker starts.
     from celery.contrib.testing.worker import start_worker
 
-    from config.celery import app
-    from reports.exports.jobs import export_start
-    from reports.models import RecomputeJob
-
     settings.MEDIA_ROOT = tmp_path
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
+    with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=30):
         job = export_start(classroom=classroom, requested_by=teacher, export_format="csv")  # autocommit: sent now
         assert RecomputeJob.objects.get(pk=job.pk).sent_at is not None
         deadline = time.monotonic() + 60

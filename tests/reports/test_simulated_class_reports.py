@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from devtools.planted import parse_plant
 from devtools.simulation import simulate_class
 from reports import selectors
+from reports.exports import xlsx
 from reports.exports.rows import class_reports
 from reports.measures import all_measures
 from reports.models import SkillRollup
@@ -86,8 +87,6 @@ def test_my_progress_and_xlsx_for_the_simulated_class(client, sim, settings, tmp
     html = unescape(client.get("/play/progress/").content.decode())
     for op, (misses, chances) in ops.items():
         assert f"{OPERATION_WORDS[op][0]} ({op}): you got {chances - misses} of {chances} right." in html
-    from reports.exports import xlsx
-
     path = tmp_path / "r.xlsx"
     xlsx.write_xlsx(path, classroom=sim.classroom)
     wb = load_workbook(path)

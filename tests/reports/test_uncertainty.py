@@ -6,8 +6,9 @@ from math import sqrt
 import pytest
 
 from reports.measures import measure_by_id
-from reports.cells import Cell
+from reports.cells import Cell, Total
 from reports.uncertainty import BANDS, WILSON_Z, band_for, range_short, range_words, wilson
+from reports.words import child_range_sentence, child_totals_sentence
 
 
 def test_wilson_on_known_values():
@@ -61,9 +62,6 @@ def test_the_interval_in_words():
 
 
 def test_a_child_reads_how_sure_the_numbers_are_and_what_choices_cost():
-    from reports.cells import Total
-    from reports.words import child_range_sentence, child_totals_sentence
-
     # 3 wrong of 28: right about 8 to 10 times in 10 (the 90 % range of 25 right of 28).
     assert child_range_sentence(3, 28) == "From 28 tries: you get it right about 8 to 10 times in 10."
     assert child_range_sentence(0, 268) == "From 268 tries: you get it right about 10 times in 10."

@@ -22,6 +22,7 @@ choosing the other one.
   (not on who has chosen yet), and a refused play is a rule error only.
 """
 
+import random
 
 import pytest
 
@@ -93,8 +94,6 @@ def test_planted_rule_errors_leave_the_operation_at_zero():
 
 def _positions(games=6):
     """(state, player) before every decision of a few games (random plays)."""
-    import random
-
     rng = random.Random(4)
     for seed in range(games):
         state = ENGINE.new_game(["Ann", "Ben", "Cal"], {"rounds": 5}, seed)
