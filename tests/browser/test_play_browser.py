@@ -54,7 +54,9 @@ def click_mg_move(page, action: dict) -> None:
         page.get_by_role("button", name="Draw a card instead").click()
         return
     board = page.locator("#table-board")
-    board.locator(f'input[name="act-card"][value="{action["card"]}"]').check()
+    # A hand may hold two cards of one number (deals are unpredictable, and a practice adds
+    # extra cards of its fact): the move names the number only, so either card is that move.
+    board.locator(f'input[name="act-card"][value="{action["card"]}"]').first.check()
     a, b = action["declare"]
     page.get_by_label("First multiplier").select_option(str(a))
     page.get_by_label("Second multiplier").select_option(str(b))
