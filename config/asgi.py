@@ -26,3 +26,9 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# The class arena's pairing rounds run in every web process (arena/ticker.py says why; the
+# database lock makes any number of them safe). Off in the test settings.
+from arena import ticker  # noqa: E402
+
+ticker.start()

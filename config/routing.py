@@ -3,6 +3,8 @@
 from django.conf import settings
 from django.urls import path
 
+from arena.consumers.player import ArenaPlayerConsumer
+from arena.consumers.screen import ArenaScreenConsumer
 from config.echo import EchoConsumer, WriteEchoConsumer
 from games.consumers.table import GameConsumer
 from games.consumers.lobby import LobbyConsumer
@@ -12,6 +14,8 @@ websocket_urlpatterns = [
     path("ws/game/<int:game_id>/", GameConsumer.as_asgi()),
     path("ws/reports/class/<int:classroom_id>/", DashboardConsumer.as_asgi()),
     path("ws/lobby/<int:game_id>/", LobbyConsumer.as_asgi()),
+    path("ws/arena/<int:arena_id>/screen/", ArenaScreenConsumer.as_asgi()),
+    path("ws/arena/<int:arena_id>/me/", ArenaPlayerConsumer.as_asgi()),
 ]
 
 if settings.WS_ECHO:

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("classroom.urls")),
     path("", include("games.urls")),
     path("", include("reports.urls")),
+    path("", include("arena.urls")),
     path("admin/", admin.site.urls),
 ]
 

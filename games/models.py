@@ -34,6 +34,12 @@ class Game(models.Model):
     assignment = models.ForeignKey("classroom.Assignment", null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="games")
     table_code = models.CharField(max_length=6, blank=True, db_index=True)
+    # A game that is one of a series (a class arena, arena/): where its players go once it is
+    # over (its results link there, and a page that saw it finish goes there by itself), and
+    # whether a student who leaves it forfeits it (the game stops: arena/ counts a loss for
+    # the leaver and a win for the classmates) instead of handing the seat to a computer player.
+    series_url = models.CharField(max_length=200, blank=True)
+    forfeit_on_leave = models.BooleanField(default=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -63,6 +69,8 @@ class Seat(models.Model):
     name = models.CharField(max_length=60)
     is_winner = models.BooleanField(default=False)
     score = models.IntegerField(null=True, blank=True)
+    # When the student walked away from a game that forfeits on leave (Game.forfeit_on_leave).
+    left_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["position"]

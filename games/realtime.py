@@ -30,13 +30,19 @@ def game_group(game_id: int) -> str:
 def broadcast_game_changed(*, game_id: int, message: dict | None = None) -> bool:
     """Tell the game's group (`message`: a TablePush's; without one, the sockets render their
     own views); False (logged) when the channel layer is unavailable."""
+    return send_to_group(game_group(game_id), message or {"type": "game.changed", "game_id": game_id})
+
+
+def send_to_group(group: str, message: dict) -> bool:
+    """Send one message to a channel-layer group from synchronous code; False (logged) when
+    the channel layer is unavailable: its pages catch up when their socket reconnects."""
     layer = get_channel_layer()
     if layer is None:
         return False
     try:
-        async_to_sync(layer.group_send)(game_group(game_id), message or {"type": "game.changed", "game_id": game_id})
+        async_to_sync(layer.group_send)(group, message)
     except LAYER_ERRORS as exc:
-        log.warning("game %s changed but its pages were not told (channel layer: %r); they "
-                    "catch up when their socket reconnects", game_id, exc)
+        log.warning("%s changed but its pages were not told (channel layer: %r); they catch "
+                    "up when their socket reconnects", group, exc)
         return False
     return True

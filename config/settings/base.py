@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "classroom",
     "reports",
     "games",
+    "arena",
 ]
 
 MIDDLEWARE = [
@@ -255,3 +256,12 @@ LOGGING = {
     # line that only confuses whoever runs `make run`.
     "loggers": {} if REDIS_URL else {"kombu.connection": {"level": "ERROR"}},
 }
+
+
+# The class arena (arena/): a pairing round every ARENA_ROUND_SECONDS per arena, run by a
+# ticker thread in each web process (arena/ticker.py) that looks every ARENA_TICK_SECONDS; the
+# odd one out gets a computer player after ARENA_BOT_AFTER_SECONDS.
+ARENA_TICKER = True
+ARENA_TICK_SECONDS = float(os.environ.get("ARENA_TICK_SECONDS", "0.5"))
+ARENA_ROUND_SECONDS = float(os.environ.get("ARENA_ROUND_SECONDS", "2"))
+ARENA_BOT_AFTER_SECONDS = float(os.environ.get("ARENA_BOT_AFTER_SECONDS", "10"))

@@ -83,6 +83,13 @@ def table_changed(*, game_id: int, schedule_bots: bool = True, by_seat_id: int |
         _step("the computer players could not be woken", game_id, partial(wake_bots, game_id=game_id))
 
 
+def bots_on_commit(*, game_id: int) -> None:
+    """Only wake the computer players once the transaction commits (a new game no page has
+    open yet: there is nobody to push its views to)."""
+    transaction.on_commit(lambda: _step("the computer players could not be woken", game_id,
+                                        partial(wake_bots, game_id=game_id)), robust=True)
+
+
 def _may_have_bots(push: TablePush | None) -> bool:
     # A table without computer players queues nothing (most tables); unknown without a push.
     return push is None or push.has_bots

@@ -27,7 +27,8 @@ from games.models import RECENT_EVENTS, Game, Move, Seat
 from games.ratings import JUST_RIGHT
 
 from . import move_store
-from .after_commit import announce_on_commit, class_games_changed_on_commit, finished_on_commit
+from .after_commit import (announce_on_commit, bots_on_commit, class_games_changed_on_commit,
+                           finished_on_commit)
 from .analysis import move_analysis
 from .ratings import just_right_level
 
@@ -95,10 +96,15 @@ def deal(engine, names: list[str], options: dict | None, seed: int | None = None
 
 
 def game_create(*, key: str, classroom, seats: list[SeatSpec], options: dict | None = None,
-                seed: int | None = None, assignment=None, created_by=None) -> Game:
+                seed: int | None = None, assignment=None, created_by=None,
+                series_url: str = "", forfeit_on_leave: bool = False,
+                announce: bool = True) -> Game:
     """Create a game with every seat filled and deal it (raises BadScenario for bad options).
     Without `seed` the deal is unpredictable (`new_seed`); devtools and tests pass their own.
-    A deal over before anyone moved is dealt again (`deal`)."""
+    A deal over before anyone moved is dealt again (`deal`). `series_url`, `forfeit_on_leave`:
+    a game of a series (Game's fields say what they do). `announce=False`: no page of the
+    table is open yet (an arena seats hundreds at once and sends each player to their table
+    itself), so no views are rendered and pushed; the computer players are still woken."""
     engine = registry.spec_for(key).engine
     state, seed = deal(engine, [s.name for s in seats], options, seed)
     now = timezone.now()
@@ -107,6 +113,7 @@ def game_create(*, key: str, classroom, seats: list[SeatSpec], options: dict | N
             key=key, options=state["options"], seed=seed, state=state, version=0,
             status=Game.Status.ACTIVE, classroom=classroom, assignment=assignment,
             created_by=created_by, started_at=now, turn_started_at=now,
+            series_url=series_url, forfeit_on_leave=forfeit_on_leave,
         )
         Seat.objects.bulk_create([
             Seat(game=game, position=i, user=s.user, bot_level=s.bot_level, name=s.name)
@@ -117,7 +124,10 @@ def game_create(*, key: str, classroom, seats: list[SeatSpec], options: dict | N
             game.save(update_fields=["status", "finished_at", "updated_at"])
             _record_results(game, engine, state)
             finished_on_commit(game_id=game.pk)
-        announce_on_commit(game_id=game.pk)
+        if announce:
+            announce_on_commit(game_id=game.pk)
+        elif any(s.bot_level for s in seats):
+            bots_on_commit(game_id=game.pk)
         class_games_changed_on_commit(game=game)
     return game
 

@@ -322,6 +322,14 @@ def game_leave(*, student: User, game_id: int) -> Left:
             raise TableError("This game is over already." if game.status == Game.Status.FINISHED
                              else "This game was stopped already.")
         others = [s for s in seats if s.user_id and s.pk != mine.pk]
+        if game.forfeit_on_leave:
+            # One of a series (an arena): walking away loses the game, so it stops here for
+            # everyone; the series counts it from `left_at` (a loss for the leaver, a win for
+            # the classmates), and they are seated again at once.
+            mine.left_at = timezone.now()
+            mine.save(update_fields=["left_at"])
+            _stop(game, mine.left_at)
+            return Left(game)
         if not others:
             _stop(game)
             return Left(game)

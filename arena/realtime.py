@@ -1,0 +1,29 @@
+"""Telling an arena's open pages that it changed: the projector (`screen` group, teachers)
+and each student's own page (a group per player, so what a child is sent is only theirs).
+
+A push is a courtesy sent after the change committed: when the channel layer cannot take it,
+the failure is logged (games.realtime) and every page reads the arena again when its socket
+reconnects.
+"""
+
+from __future__ import annotations
+
+from games.realtime import send_to_group
+
+
+def screen_group(arena_id: int) -> str:
+    return f"arena.{arena_id}.screen"
+
+
+def player_group(arena_id: int, user_id: int) -> str:
+    return f"arena.{arena_id}.player.{user_id}"
+
+
+def push_screen(*, arena_id: int, html: str) -> bool:
+    """The projector's new fragment (already rendered once: every projector shows the same)."""
+    return send_to_group(screen_group(arena_id), {"type": "arena.screen", "html": html})
+
+
+def tell_player(*, arena_id: int, user_id: int) -> bool:
+    """A student's arena changed for them (seated, paused, over): their page re-renders."""
+    return send_to_group(player_group(arena_id, user_id), {"type": "arena.player"})

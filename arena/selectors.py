@@ -1,0 +1,145 @@
+"""Arena reads, and who may see which arena (one place: every view and consumer fetches
+through these, so an arena out of a user's reach is simply not found).
+
+| who                                   | projector, controls, standings, CSV | own arena page |
+| ------------------------------------- | ----------------------------------- | -------------- |
+| a teacher of the host class           | yes                                 | -              |
+| a teacher of another class, or none   | no (404)                            | -              |
+| a student who joined                  | no (404)                            | yes            |
+| a student of an invited class         | no                                  | join page      |
+| anyone else                           | no                                  | no             |
+
+The projector is read by the whole room: it names students by first name and initial only,
+never shows a rating, a hidden card or a mistake, and with "no points" no ranking at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, QuerySet, Sum
+
+from accounts.models import User
+from arena.models import Arena, ArenaGame, ArenaPlayer, ArenaResult
+from arena.scoring import on_fire
+from classroom.models import Classroom
+from games.models import PlayerRating
+
+LIVE = (Arena.Status.OPEN, Arena.Status.RUNNING, Arena.Status.PAUSED, Arena.Status.FINISHING)
+
+
+# ----- who may see what ----------------------------------------------------------------------
+
+def arena_for_teacher(*, teacher: User, arena_id: int) -> Arena | None:
+    """An arena the teacher runs: one started from a class they teach."""
+    if not teacher.is_authenticated or not teacher.is_teacher:
+        return None
+    return (Arena.objects.filter(pk=arena_id, classroom__teachers=teacher)
+            .select_related("classroom").first())
+
+
+def arenas_for_teacher(*, teacher: User) -> QuerySet[Arena]:
+    return Arena.objects.filter(classroom__teachers=teacher).select_related("classroom")
+
+
+def arenas_of_class(*, classroom: Classroom) -> QuerySet[Arena]:
+    return Arena.objects.filter(classroom=classroom).order_by("-created_at", "id")
+
+
+def player_for_student(*, student: User, arena_id: int) -> ArenaPlayer | None:
+    """The student's own place in an arena they joined."""
+    if not student.is_authenticated or not student.is_student:
+        return None
+    return (ArenaPlayer.objects.filter(arena_id=arena_id, user=student)
+            .select_related("arena", "game").first())
+
+
+def arenas_open_to_student(*, student: User) -> list[Arena]:
+    """Live arenas the student may join or is in (their home page shows them)."""
+    if student.classroom_id is None:
+        return []
+    arenas = (Arena.objects.filter(status__in=LIVE, classes=student.classroom_id)
+              .filter(Q(joining=Arena.Joining.EVERYONE) | Q(students=student)
+                      | Q(players__user=student)).distinct().order_by("-created_at"))
+    return list(arenas)
+
+
+# ----- names the whole room may read -------------------------------------------------------
+
+def public_name(display_name: str) -> str:
+    """First name and initial ("Ann Baker" -> "Ann B."): what the projector shows."""
+    parts = display_name.split()
+    if not parts:
+        return "?"
+    if len(parts) == 1:
+        return parts[0]
+    return f"{parts[0]} {parts[-1][0].upper()}."
+
+
+# ----- standings ---------------------------------------------------------------------------
+
+def standings(*, arena: Arena) -> list[ArenaPlayer]:
+    """Every player, best first (points, then wins, then who joined first), with `place`
+    (players level on points and wins share a place)."""
+    players = list(arena.players.select_related("user").order_by("-points", "-wins", "joined_at", "id"))
+    place, previous = 0, None
+    for index, player in enumerate(players, start=1):
+        key = (player.points, player.wins)
+        if key != previous:
+            place, previous = index, key
+        player.place = place
+        player.public_name = public_name(player.user.display_name)
+        player.on_fire = on_fire(player.streak)
+    return players
+
+
+def rating_gains(*, arena: Arena) -> dict[int, float]:
+    """Each player's rating now minus at the start (the "most improved" in no-points mode)."""
+    players = list(arena.players.values_list("pk", "user_id", "rating_at_start"))
+    now = dict(PlayerRating.objects.filter(key=arena.key, user_id__in=[u for _, u, _ in players])
+               .values_list("user_id", "rating"))
+    return {pk: now.get(user_id, start) - start for pk, user_id, start in players}
+
+
+@dataclass(frozen=True)
+class Counts:
+    playing: int
+    waiting: int
+    resting: int
+    late: int
+    joined: int
+
+
+def counts(*, arena: Arena) -> Counts:
+    by_status = dict(arena.players.values_list("status").annotate(n=Count("id")).values_list("status", "n"))
+    return Counts(playing=by_status.get(ArenaPlayer.Status.PLAYING, 0),
+                  waiting=by_status.get(ArenaPlayer.Status.WAITING, 0),
+                  resting=by_status.get(ArenaPlayer.Status.RESTING, 0),
+                  late=by_status.get(ArenaPlayer.Status.LATE, 0),
+                  joined=sum(n for s, n in by_status.items() if s != ArenaPlayer.Status.OUT))
+
+
+@dataclass(frozen=True)
+class ClassTotals:
+    games: int
+    wins: int
+    draws: int
+    best_streak: int
+
+
+def class_totals(*, arena: Arena) -> ClassTotals:
+    totals = arena.players.aggregate(wins=Sum("wins"), draws=Sum("draws"), best=Sum("best_streak"))
+    games = ArenaGame.objects.filter(arena=arena, counted_at__isnull=False,
+                                     results__isnull=False).distinct().count()
+    best = arena.players.order_by("-best_streak").values_list("best_streak", flat=True).first() or 0
+    return ClassTotals(games=games, wins=totals["wins"] or 0, draws=totals["draws"] or 0,
+                       best_streak=best)
+
+
+def last_result(*, player: ArenaPlayer) -> ArenaResult | None:
+    return (ArenaResult.objects.filter(player=player).select_related("table")
+            .order_by("-created_at", "-id").first())
+
+
+def results_of(*, player: ArenaPlayer) -> list[ArenaResult]:
+    return list(ArenaResult.objects.filter(player=player).order_by("created_at", "id"))

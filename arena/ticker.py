@@ -1,0 +1,66 @@
+"""The arena's heartbeat: a daemon thread in each web process runs the pairing rounds.
+
+Every ARENA_TICK_SECONDS it asks the database which live arenas are due a round (none since
+ARENA_ROUND_SECONDS) and runs one for each (arena/services/rounds.py). Any number of web
+processes may run it: a round holds its arena's row lock and re-checks that it is due, so
+each arena gets one round at a time however many tickers are up. Why threads in the web
+processes rather than Celery beat: the web processes are up whenever anyone can play (they
+serve the arena's pages), `make run` without Redis has no beat, and beat is a single process
+whose loss would stop every arena; with the rounds' lock, losing a web process loses nothing.
+
+Started by config/asgi.py when settings.ARENA_TICKER is on (off in the test settings: tests
+run rounds themselves; the browser tests' server switches it on).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import close_old_connections
+from django.utils import timezone
+
+from arena.services.rounds import arena_round, live_arena_ids, round_seconds
+
+log = logging.getLogger(__name__)
+
+_started = threading.Lock()
+_thread: threading.Thread | None = None
+
+
+def tick() -> int:
+    """One pass: a round for each arena due one. Returns how many rounds ran here."""
+    due = timezone.now() - timedelta(seconds=round_seconds() * 0.9)
+    ran = 0
+    for arena_id in live_arena_ids(due_before=due):
+        try:
+            ran += arena_round(arena_id=arena_id) is not None
+        except Exception:  # noqa: BLE001 - one arena's failure must not stop the others
+            log.exception("arena %s: the pairing round failed; the next tick tries again", arena_id)
+    return ran
+
+
+def _run() -> None:
+    pause = float(getattr(settings, "ARENA_TICK_SECONDS", 0.5))
+    while True:
+        try:
+            tick()
+        except Exception:  # noqa: BLE001 - the database away for a moment: try again
+            log.exception("arena ticker: a tick failed")
+        finally:
+            close_old_connections()
+        time.sleep(pause)
+
+
+def start() -> bool:
+    """Start this process's ticker once (True if it started now)."""
+    global _thread
+    with _started:
+        if _thread is not None or not getattr(settings, "ARENA_TICKER", False):
+            return False
+        _thread = threading.Thread(target=_run, name="arena-ticker", daemon=True)
+        _thread.start()
+        return True
