@@ -21,8 +21,12 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
 class Servers:
-    def __init__(self, *, ports: list[int], env: dict, log_dir: str, app: str):
+    def __init__(self, *, ports: list[int], env: dict, log_dir: str, app: str,
+                 env_for_port=None):
         self.ports, self.env, self.log_dir, self.app = ports, env, log_dir, app
+        # Extra variables for one port's process (the arena bench names each process's
+        # database connections after its port, to count them per process).
+        self.env_for_port = env_for_port or (lambda port: {})
         self.procs: list[subprocess.Popen] = []
 
     def start(self, timeout: float = 60.0) -> None:
@@ -35,7 +39,7 @@ class Servers:
             log = open(os.path.join(self.log_dir, f"daphne-{port}.log"), "w")
             self.procs.append(subprocess.Popen(
                 [daphne, "-b", "127.0.0.1", "-p", str(port), self.app],
-                cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                cwd=ROOT, env={**self.env, **self.env_for_port(port)}, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True))
         deadline = time.monotonic() + timeout
         for port, proc in zip(self.ports, self.procs):
