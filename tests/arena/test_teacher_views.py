@@ -10,6 +10,7 @@ from django.urls import reverse
 from arena.models import Arena, ArenaPlayer
 from arena.services import arena_create, arena_join, arena_round, arena_start
 from classroom import presets
+from games.models import PlayerRating
 from tests.conftest import classroom_of
 
 pytestmark = pytest.mark.django_db
@@ -255,3 +256,21 @@ def test_the_class_page_links_to_start_an_arena_and_lists_its_arenas(signed_in, 
     page = signed_in.get(reverse("classroom:class_detail", args=[classroom.pk])).content.decode()
     assert reverse("arena:new", args=[classroom.pk]) in page and "Start an arena" in page
     assert reverse("arena:control", args=[arena.pk]) in page and "Friday arena" in page
+
+
+def test_with_no_points_the_finished_page_shows_personal_bests_and_most_improved(
+        signed_in, teacher, classroom, make_student):
+    arena = arena_create(teacher=teacher, classroom=classroom, title="Calm arena",
+                         key="smooth_operator", options={}, minutes=10, mode="no_points")
+    ann = arena_join(student=make_student(classroom, "Ann Baker"), arena_id=arena.pk)
+    ben = arena_join(student=make_student(classroom, "Ben Cole"), arena_id=arena.pk)
+    ArenaPlayer.objects.filter(pk=ann.pk).update(games=3, wins=2, best_score=412, rating_at_start=1200)
+    ArenaPlayer.objects.filter(pk=ben.pk).update(games=3, wins=1, best_score=388, rating_at_start=1300)
+    PlayerRating.objects.create(user=ann.user, key="smooth_operator", rating=1242)
+    PlayerRating.objects.create(user=ben.user, key="smooth_operator", rating=1290)
+    signed_in.post(reverse("arena:end", args=[arena.pk]))
+    page = signed_in.get(reverse("arena:control", args=[arena.pk])).content.decode()
+    assert "Personal bests" in page and "Ann Baker: <strong>412</strong>" in page
+    assert "Ben Cole: <strong>388</strong>" in page
+    assert "Most improved" in page and "Ann Baker <span class=\"muted\">(improved most: +42)" in page
+    assert "improved most: -" not in page and "Podium" not in page
