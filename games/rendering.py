@@ -113,8 +113,6 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
         "notice": notice,
         "status_line": (stopped_line(game, seats, seat) if stopped
                         else status_line(spec=spec, view=view, coach=coach)),
-        # A stopped game of a series (an arena) sends its players back to the series.
-        "back_to_series": stopped and bool(game.series_url) and not coach,
         "log": [text for move_events in recent_events(game=game)
                 for text in (engine.describe_event(e) for e in move_events) if text],
         # This viewer's own move was just applied: the page starts the next decision afresh
