@@ -225,7 +225,7 @@ def pair(waiting: Sequence[Waiting], *, table_size: int = 2) -> Pairing:
     else:
         tables, spare = _pair_groups(players, table_size)
     # Report in rating order: each table from its lowest-rated player, tables by that player.
-    ordered = sorted((tuple(_order(t)) for t in tables), key=lambda t: (t[0].rating, t[0].player_id))
+    ordered = sorted((_order(t) for t in tables), key=lambda t: (t[0].rating, t[0].player_id))
     return Pairing(
         tables=tuple(tuple(w.player_id for w in t) for t in ordered),
         left_over=tuple(w.player_id for w in _order(spare)),

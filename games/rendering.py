@@ -80,6 +80,19 @@ def board_context(*, spec: GameSpec, game: Game, view: dict, seat: Seat | None) 
     return context
 
 
+def stopped_line(game: Game, seats: list[Seat], seat: Seat | None) -> str:
+    """What a stopped table says: who walked away from a game that forfeits on leave (an
+    arena's: the classmates win it), else that it was stopped."""
+    leavers = [s.name for s in seats if s.left_at is not None]
+    if not (game.forfeit_on_leave and leavers):
+        return STOPPED
+    if seat is not None and seat.left_at is not None:
+        return "You left this game, so it counts as a loss for you."
+    who = " and ".join(leavers)
+    return (f"{who} left the game, so you win it!" if seat is not None
+            else f"{who} left the game, so it was stopped.")
+
+
 def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "",
                   seats: list[Seat] | None = None, fresh_choices: bool = False) -> dict:
     spec = registry.spec_for(game.key)
@@ -98,7 +111,8 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
         "coach": coach,
         "view": view,
         "notice": notice,
-        "status_line": (STOPPED if stopped else status_line(spec=spec, view=view, coach=coach)),
+        "status_line": (stopped_line(game, seats, seat) if stopped
+                        else status_line(spec=spec, view=view, coach=coach)),
         "log": [text for move_events in recent_events(game=game)
                 for text in (engine.describe_event(e) for e in move_events) if text],
         # This viewer's own move was just applied: the page starts the next decision afresh

@@ -1,7 +1,74 @@
-"""Placeholder: replaced by the arena UI work."""
+"""One WebSocket per student arena page (`/ws/arena/<arena_id>/me/`): the student's own "You"
+box and state, live.
+
+It listens to the student's own group (arena.realtime.player_group: one per arena and
+student), so a child is only ever sent what is theirs; the services tell that group after
+every change that concerns the child (seated, paused, resumed, a game counted, the end). On
+connect it sends the fragment at once, so a reload or a reconnect is current and a child
+already seated is taken to their table (the fragment's `data-go`, static/js/app.js).
+Nothing is received: the page's buttons are forms. A socket that floods messages is closed
+with 4429; one that is not a player of this arena, with 4403.
+"""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+
+from arena.me import render_me
+from arena.realtime import player_group
+from games.consumers.guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, TokenBucket, current_user,
+                                   join_group, leave_group)
+
+
+def _fragment(user_id: int, arena_id: int) -> str | None:
+    """The student's fragment as the database has them now (None: not a player here)."""
+    user = current_user(user_id)
+    if user is None:
+        return None
+    return render_me(user=user, arena_id=arena_id)
 
 
 class ArenaPlayerConsumer(AsyncWebsocketConsumer):
     async def connect(self):
-        await self.close(code=4403)
+        self.group = None
+        self.finished = False
+        self.bucket = TokenBucket.for_socket()
+        self.arena_id = self.scope["url_route"]["kwargs"]["arena_id"]
+        user = self.scope.get("user")
+        html = None
+        if user is not None and user.is_authenticated:
+            self.user_id = user.pk
+            html = await database_sync_to_async(_fragment)(self.user_id, self.arena_id)
+        if html is None:
+            await self.close(code=CLOSE_NOT_ALLOWED)
+            return
+        group = player_group(self.arena_id, self.user_id)
+        if not await join_group(self, group):
+            return
+        self.group = group
+        await self.accept()
+        # Rendered again after joining the group: a change between the first render and the
+        # join would otherwise be missed until the next one.
+        await self.send_me()
+
+    async def disconnect(self, code):
+        self.finished = True
+        await leave_group(self, self.group)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if not self.finished and not self.bucket.take():
+            self.finished = True
+            await self.close(code=CLOSE_TOO_MANY)
+
+    async def arena_player(self, event):
+        if not self.finished:
+            await self.send_me()
+
+    async def send_me(self):
+        html = await database_sync_to_async(_fragment)(self.user_id, self.arena_id)
+        if html is None:  # no longer a student of this arena (removed from the class)
+            self.finished = True
+            await self.close(code=CLOSE_NOT_ALLOWED)
+            return
+        await self.send(text_data=html)

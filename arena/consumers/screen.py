@@ -1,7 +1,77 @@
-"""Placeholder: replaced by the arena UI work."""
+"""The projector's WebSocket (`/ws/arena/<id>/screen/`): the live part of the big screen.
+
+Only a teacher who runs the arena (arena.selectors.arena_for_teacher) may listen; anyone else
+is closed with 4403. On connect it sends the live part as it is now, so a reload or a
+reconnect after a dropped connection shows the latest at once. Afterwards it forwards what
+arena/screen.py pushes to the arena's screen group: one fragment rendered once for every
+projector (the same for all, as it holds nothing for one viewer), sent as the raw HTML that
+htmx's ws extension swaps by its id. Nothing is received: a socket that floods messages is
+closed with 4429, as the game sockets are.
+Each push re-checks that the teacher still runs the arena (closed with 4403 otherwise).
+"""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+
+from arena import realtime, selectors
+from arena import screen as arena_screen
+from games.consumers.guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, TokenBucket, current_user,
+                                   join_group, leave_group)
+
+
+def _current_screen(user, arena_id: int) -> str | None:
+    """The live part now, or None when the user may not see this arena."""
+    arena = selectors.arena_for_teacher(teacher=user, arena_id=arena_id)
+    if arena is None:
+        return None
+    return arena_screen.render(arena=arena)
 
 
 class ArenaScreenConsumer(AsyncWebsocketConsumer):
     async def connect(self):
-        await self.close(code=4403)
+        self.group = None
+        self.finished = False
+        self.bucket = TokenBucket.for_socket()
+        user = self.scope.get("user")
+        self.user = user
+        self.arena_id = arena_id = self.scope["url_route"]["kwargs"]["arena_id"]
+        html = None
+        if user is not None and user.is_authenticated:
+            html = await database_sync_to_async(_current_screen)(user, arena_id)
+        if html is None:
+            await self.close(code=CLOSE_NOT_ALLOWED)
+            return
+        group = realtime.screen_group(arena_id)
+        if not await join_group(self, group):
+            return
+        self.group = group
+        await self.accept()
+        await self.send(text_data=html)
+
+    async def disconnect(self, code):
+        self.finished = True
+        await leave_group(self, self.group)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        # The projector sends nothing; a socket that floods still costs the server.
+        if not self.finished and not self.bucket.take():
+            self.finished = True
+            await self.close(code=CLOSE_TOO_MANY)
+
+    async def arena_screen(self, event):
+        if self.finished:
+            return
+        # A teacher taken off the class since the connect hears no more (one small query;
+        # pushes come at most about once a second).
+        if not await database_sync_to_async(self._still_allowed)():
+            self.finished = True
+            await self.close(code=CLOSE_NOT_ALLOWED)
+            return
+        await self.send(text_data=event["html"])
+
+    def _still_allowed(self) -> bool:
+        user = current_user(self.user.pk)
+        return user is not None and selectors.arena_for_teacher(
+            teacher=user, arena_id=self.arena_id) is not None

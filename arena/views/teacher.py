@@ -1,50 +1,253 @@
-"""Placeholder: replaced by the arena UI work."""
-from django.http import Http404
+"""The teacher's side of a class arena: starting one, the controls on the teacher's own screen,
+the projector page and the standings as a CSV.
+
+Every arena is fetched through `arena.selectors.arena_for_teacher`, so an arena of another
+teacher's class is simply not found (404) and a student is turned away by `teacher_required`
+(403). Views stay thin: writes are `arena.services` calls, whose `ArenaError` is shown to the
+teacher in plain words with nothing changed.
+
+Two audiences, two kinds of names: the teacher's own pages (controls, CSV) show full names,
+ratings gained and every player's status; the projector, read by the whole room, shows what
+arena/screen_context.py gives it and nothing more (first names and initials, no ratings).
+"""
+
+from __future__ import annotations
+
+import csv
+
+import segno
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+
+from accounts.permissions import teacher_required
+from arena import screen as arena_screen
+from arena import selectors, services
+from arena.forms import ArenaForm, initial_from_query
+from arena.models import Arena, ArenaPlayer
+from classroom.selectors import classes_for_teacher
+from games import registry
+
+PODIUM = 3
+MOST_IMPROVED = 3
 
 
-def arena_new(request, *args, **kwargs):
-    raise Http404
+def _arena(request, arena_id: int) -> Arena:
+    arena = selectors.arena_for_teacher(teacher=request.user, arena_id=arena_id)
+    if arena is None:
+        raise Http404("No such arena")
+    return arena
 
 
-def control(request, *args, **kwargs):
-    raise Http404
+# ----- starting an arena -------------------------------------------------------------------
+
+@teacher_required
+def arena_new(request, classroom_id: int):
+    classroom = get_object_or_404(classes_for_teacher(teacher=request.user), pk=classroom_id)
+    if request.method == "POST":
+        form = ArenaForm(request.POST, teacher=request.user, classroom=classroom)
+        if form.is_valid():
+            try:
+                arena = services.arena_create(teacher=request.user, classroom=classroom,
+                                              **form.service_kwargs())
+            except services.ArenaError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, f"“{arena.title}” is ready. Put the projector screen up: "
+                                          f"students join with the code {arena.join_code}.")
+                return redirect("arena:control", arena_id=arena.pk)
+    else:
+        form = ArenaForm(teacher=request.user, classroom=classroom,
+                         initial=initial_from_query(request.GET))
+    template = "arena/new.html"
+    if request.htmx and request.method == "GET":
+        template += "#fields"  # the game changed: only the fields that depend on it
+    return render(request, template, {"form": form, "classroom": classroom})
 
 
-def control_live(request, *args, **kwargs):
-    raise Http404
+# ----- the teacher's own screen --------------------------------------------------------------
+
+def _podium(players: list[ArenaPlayer]) -> list[dict]:
+    return [{"place": p.place, "name": p.public_name, "points": p.points}
+            for p in players if p.games and p.status != ArenaPlayer.Status.OUT][:PODIUM]
 
 
-def screen(request, *args, **kwargs):
-    raise Http404
+def _most_improved(arena: Arena, players: list[ArenaPlayer]) -> list[dict]:
+    gains = selectors.rating_gains(arena=arena)
+    ranked = sorted((p for p in players if p.games and gains.get(p.pk, 0) > 0),
+                    key=lambda p: (-gains[p.pk], p.user.display_name))
+    return [{"name": p.user.display_name, "public_name": p.public_name, "gain": round(gains[p.pk])}
+            for p in ranked[:MOST_IMPROVED]]
 
 
-def start(request, *args, **kwargs):
-    raise Http404
+def _control_context(request, arena: Arena) -> dict:
+    players = selectors.standings(arena=arena)
+    context = {
+        "arena": arena, "game_spec": registry.get(arena.key), "players": players,
+        "counts": selectors.counts(arena=arena),
+        "late": [p for p in players if p.status == ArenaPlayer.Status.LATE],
+        "finished": arena.status == Arena.Status.FINISHED,
+    }
+    if context["finished"]:
+        if arena.with_points:
+            context["podium"] = _podium(players)
+        else:
+            context["bests"] = sorted((p for p in players if p.best_score is not None),
+                                      key=lambda p: (-p.best_score, p.user.display_name))
+            context["improved"] = _most_improved(arena, players)
+            context["totals"] = selectors.class_totals(arena=arena)
+    return context
 
 
-def pause(request, *args, **kwargs):
-    raise Http404
+@teacher_required
+def control(request, arena_id: int):
+    arena = _arena(request, arena_id)
+    context = _control_context(request, arena)
+    # "Take out" asks first, on this page: the question names the student (the link comes
+    # from the standings, which refresh every 2 s and so cannot hold an open question).
+    out = request.GET.get("out", "")
+    if out.isdigit():
+        context["confirm_out"] = next((p for p in context["players"] if p.pk == int(out)
+                                       and p.status != ArenaPlayer.Status.OUT), None)
+    return render(request, "arena/control.html", context)
 
 
-def resume(request, *args, **kwargs):
-    raise Http404
+@teacher_required
+def control_live(request, arena_id: int):
+    arena = _arena(request, arena_id)
+    return render(request, "arena/_control_live.html", _control_context(request, arena))
 
 
-def end(request, *args, **kwargs):
-    raise Http404
+def _act(request, arena_id: int, action, done: str, **kwargs):
+    """Run one control (the arena checked first); ArenaError: said, nothing changed."""
+    arena = _arena(request, arena_id)
+    try:
+        action(arena_id=arena.pk, **kwargs)
+    except services.ArenaError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, done)
+    return redirect("arena:control", arena_id=arena.pk)
 
 
-def let_in(request, *args, **kwargs):
-    raise Http404
+@require_POST
+@teacher_required
+def start(request, arena_id: int):
+    return _act(request, arena_id, services.arena_start,
+                "The arena has started: the clock is running and students are being seated.")
 
 
-def take_out(request, *args, **kwargs):
-    raise Http404
+@require_POST
+@teacher_required
+def pause(request, arena_id: int):
+    return _act(request, arena_id, services.arena_pause,
+                "Paused: the clock has stopped and nobody new is seated. Games in play go on.")
 
 
-def let_back(request, *args, **kwargs):
-    raise Http404
+@require_POST
+@teacher_required
+def resume(request, arena_id: int):
+    return _act(request, arena_id, services.arena_resume,
+                "The arena is running again: the clock goes on from where it stopped.")
 
 
-def standings_csv(request, *args, **kwargs):
-    raise Http404
+@require_POST
+@teacher_required
+def end(request, arena_id: int):
+    stop_games = request.POST.get("stop_games") == "1"
+    done = ("Finished: the games still playing were stopped and count for nobody."
+            if stop_games else
+            "Ending: nobody new is seated. Games still playing finish and count, then the arena ends.")
+    return _act(request, arena_id, services.arena_end, done, stop_games=stop_games)
+
+
+@require_POST
+@teacher_required
+def let_in(request, arena_id: int):
+    arena = _arena(request, arena_id)
+    if request.POST.get("all") == "1":
+        ids = list(arena.players.filter(status=ArenaPlayer.Status.LATE).values_list("pk", flat=True))
+    else:
+        ids = [int(v) for v in request.POST.getlist("player") if v.isdigit()]
+    try:
+        count = services.arena_let_in(arena_id=arena.pk, player_ids=ids)
+    except services.ArenaError as exc:
+        messages.error(request, str(exc))
+    else:
+        if count:
+            messages.success(request, f"Let in: {count} student{'s' if count != 1 else ''} "
+                                      "will be seated at the next table.")
+        else:
+            messages.info(request, "Nobody was waiting to be let in.")
+    return redirect("arena:control", arena_id=arena.pk)
+
+
+def _player(arena: Arena, player_id: int) -> ArenaPlayer:
+    player = arena.players.select_related("user").filter(pk=player_id).first()
+    if player is None:
+        raise Http404("No such player")
+    return player
+
+
+@require_POST
+@teacher_required
+def take_out(request, arena_id: int, player_id: int):
+    arena = _arena(request, arena_id)
+    name = _player(arena, player_id).user.display_name
+    return _act(request, arena.pk, services.arena_take_out,
+                f"{name} is out of the arena. A game they were playing ended and counts as their loss.",
+                player_id=player_id)
+
+
+@require_POST
+@teacher_required
+def let_back(request, arena_id: int, player_id: int):
+    arena = _arena(request, arena_id)
+    name = _player(arena, player_id).user.display_name
+    return _act(request, arena.pk, services.arena_let_back,
+                f"{name} is back in and waits for the next table.", player_id=player_id)
+
+
+# ----- the standings as a file -----------------------------------------------------------------
+
+CSV_HEADER = ["Place", "Name", "Class", "Points", "Games", "Wins", "Draws", "Losses",
+              "Best streak", "Status"]
+
+
+def standings_rows(arena: Arena) -> list[list]:
+    """The CSV's rows: the control page's standings (the same selector), full names."""
+    return [[p.place, p.user.display_name, p.user.classroom.name if p.user.classroom else "",
+             p.points, p.games, p.wins, p.draws, p.losses, p.best_streak, p.get_status_display()]
+            for p in selectors.standings(arena=arena)]
+
+
+@teacher_required
+def standings_csv(request, arena_id: int):
+    arena = _arena(request, arena_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = slugify(arena.title) or "arena"
+    response["Content-Disposition"] = f'attachment; filename="{name}-standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow(CSV_HEADER)
+    writer.writerows(standings_rows(arena))
+    return response
+
+
+# ----- the projector -------------------------------------------------------------------------
+
+@teacher_required
+def screen(request, arena_id: int):
+    arena = _arena(request, arena_id)
+    join_url = request.build_absolute_uri(reverse("arena:join_link", args=[arena.join_code]))
+    qr = segno.make(join_url, error="m").svg_inline(scale=8, dark="#1d2433", light="#ffffff",
+                                                    omitsize=True)
+    return render(request, "arena/screen.html", {
+        "arena": arena, "game_spec": registry.get(arena.key), "join_url": join_url,
+        "join_page": request.build_absolute_uri(reverse("arena:join")),
+        "qr": mark_safe(qr),  # segno's own SVG markup, made from our URL
+        "live": mark_safe(arena_screen.render(arena=arena)),  # a rendered template
+    })

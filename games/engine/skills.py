@@ -8,7 +8,7 @@ See docs/reports.md for the definition of every measure.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterator, Protocol
@@ -105,6 +105,41 @@ FocusPreset = Callable[[Mapping[str, Any]], "str | None"]
 PerGame = Callable[[list[MoveFacts], dict[int, str], set[int]], Iterator[tuple[MoveFacts, Candidate]]]
 
 
+@dataclass(frozen=True, slots=True)
+class ClassMove:
+    """One recorded attempt of a student, as a whole class may see it (the projector's line).
+
+    `action` and `events` are those of an accepted move only (None and () for a refused
+    attempt: a refused action may name a card its player still holds). `analysis` is the
+    engine's `analyse` of the decision, which also holds the player's own hand: a class line
+    reads only what was played face up or answered (a fact named, an answer given), never a
+    hand and never a player's name. `answer`: the mental-maths answer sent with the move."""
+
+    accepted: bool
+    action: dict | None
+    events: Sequence[dict]
+    analysis: Mapping[str, Any]
+    answer: int | None = None
+
+
+# A class's recent attempts, oldest first -> one short sentence about the whole class (no
+# names, nothing hidden), or None when the moves hold nothing worth saying yet.
+ClassLine = Callable[[Sequence[ClassMove]], "str | None"]
+
+
+def longest_run(outcomes: Iterable[tuple[Any, bool]]) -> tuple[Any, int] | None:
+    """(key, n): the longest run of n right outcomes in a row of one key, among
+    (key, right) pairs in order (a wrong outcome of a key ends that key's run); the earliest
+    such key on a tie. None when nothing was right."""
+    runs: dict[Any, int] = {}
+    best: tuple[Any, int] | None = None
+    for key, right in outcomes:
+        runs[key] = runs.get(key, 0) + 1 if right else 0
+        if right and (best is None or runs[key] > best[1]):
+            best = (key, runs[key])
+    return best
+
+
 # ----- planted players: simulated students with planted miss rates ------------------------
 
 class Quota(Protocol):
@@ -185,7 +220,12 @@ class GameSkills:
       generic reading (the detail asked for, or the whole measure);
     - `focus_preset(options)`: the preset the focus options stand for, or None: a focused
       assignment is prefilled with it, and the focus replaces the chosen preset's options
-      rather than adding to them (it sets the whole pack itself: a Numero level).
+      rather than adding to them (it sets the whole pack itself: a Numero level);
+    - `class_line(moves)`: one live sentence about a whole class from its recent attempts
+      (`ClassMove`s, oldest first), for the arena's projector: a fact named right many times
+      in a row, the most taken card; only what was face up or answered, never a name or a
+      hidden card; None when there is nothing to say yet (the arena then says something
+      generic).
     """
 
     measures: tuple[Measure, ...]
@@ -199,6 +239,7 @@ class GameSkills:
     focus_words: FocusWords | None = None
     focus_scope: FocusScope | None = None
     focus_preset: FocusPreset | None = None
+    class_line: ClassLine | None = None
 
     @property
     def needs_events(self) -> bool:

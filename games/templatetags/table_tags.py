@@ -1,6 +1,7 @@
 import json
 
 from django import template
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
@@ -47,3 +48,11 @@ def bot_level_label(level: str) -> str:
     """A computer player's level as the table shows it: a "just right" mixed bot ("mix:0.42")
     is "just right", never its number."""
     return "just right" if mix_share(level) is not None else level
+
+
+@register.filter
+def finished_within(game, seconds) -> bool:
+    """`{% if game|finished_within:60 %}`: the game ended less than `seconds` ago (a page that
+    just saw the end may move on by itself; one opened later, to look back, stays put)."""
+    ended = getattr(game, "finished_at", None)
+    return ended is not None and (timezone.now() - ended).total_seconds() < float(seconds)

@@ -20,6 +20,8 @@ def game_page(request, game_id: int):
     if access is None:
         raise Http404("No such game here.")
     game = access.game
+    if game.status == game.Status.ABANDONED and game.series_url and access.seat is not None:
+        return redirect(game.series_url)  # one game of an arena: the arena deals the next
     if game.status == game.Status.ABANDONED and game.state is not None and not access.coach:
         # A dealt game that was stopped (by a teacher, or left alone too long) is put away.
         messages.info(request, f"That game of {registry.spec_for(game.key).name} was stopped, "
@@ -57,6 +59,10 @@ def game_stop(request, game_id: int):
     except TableError as exc:
         messages.info(request, str(exc))
     else:
+        if access.game.forfeit_on_leave and access.game.series_url:
+            messages.info(request, f"You left {name}, so it counts as a loss. Take a breath: "
+                                   "you're back in the arena when you're ready.")
+            return redirect(access.game.series_url)
         if left.carried_on:
             others = _names(list(left.carried_on))
             messages.success(request, f"You left {name}. A computer player took your place, so "

@@ -108,10 +108,32 @@
   document.addEventListener("htmx:wsBeforeMessage", function () {
     focusedId = document.activeElement && document.activeElement.id ? document.activeElement.id : null;
   });
+  let goScheduledTo = null;
+  function goAfterPause(go) {
+    const url = go.dataset.go;
+    if (goScheduledTo === url) return;
+    goScheduledTo = url;
+    window.setTimeout(function () {
+      // Still told to go there (a later push may have taken the element away).
+      const still = document.querySelector("[data-go]");
+      if (still && still.dataset.go === url) window.location.assign(url);
+    }, parseFloat(go.dataset.goAfter) * 1000);
+  }
+  // A page opened just after its arena game ended (the server renders data-go-after only
+  // then) moves on too, even if no message comes over its socket.
+  document.addEventListener("DOMContentLoaded", function () {
+    const go = document.querySelector("[data-go][data-go-after]");
+    if (go && parseFloat(go.dataset.goAfter) > 0) goAfterPause(go);
+  });
   document.addEventListener("htmx:wsAfterMessage", function () {
-    // A lobby whose game has started says where the table is: go there.
+    // A lobby whose game has started (or an arena that seated this student) says where the
+    // table is: go there. With data-go-after="3" (a finished arena game: the next one is
+    // coming) the page waits that many seconds first; the element keeps a link to go now.
     const go = document.querySelector("[data-go]");
-    if (go) { window.location.assign(go.dataset.go); return; }
+    if (go) {
+      if (!(parseFloat(go.dataset.goAfter || "0") > 0)) { window.location.assign(go.dataset.go); return; }
+      goAfterPause(go);
+    }
     if (!focusedId) return;
     const again = document.getElementById(focusedId);
     if (again && document.activeElement !== again) again.focus();

@@ -20,11 +20,13 @@ import pytest
 from asgiref.sync import SyncToAsync
 from channels.testing.live import make_application
 from daphne.testing import DaphneProcess
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.core.exceptions import SynchronousOnlyOperation
 from django.db import connections
 
+from arena import ticker as arena_ticker
 from tests.conftest import CHROMIUM, chromium_available, need
 
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
@@ -126,6 +128,13 @@ def _server_process_setup():
     # The server serves requests from its event loop as production does: Django's async-safety
     # check stays on there (the test process may have it off, see below).
     os.environ.pop(ASYNC_UNSAFE, None)
+    # The class arena's pairing rounds run in the server as in production (arena/ticker.py;
+    # off in the test settings, where tests run rounds themselves), a little faster so that
+    # a browser test does not wait for them.
+    settings.ARENA_TICKER = True
+    settings.ARENA_ROUND_SECONDS = 1.0
+    settings.ARENA_BOT_AFTER_SECONDS = 4.0
+    arena_ticker.start()
 
 
 def server_says(base: str, path: str) -> str:

@@ -16,7 +16,7 @@ A game's homes (docs/engine.md, "Adding a game", says the same):
 - migrations (history: what was stored once, never edited) and tests.
 
 The shared code read: every .py, .html, .txt, .css and .js file of accounts/, classroom/,
-games/, reports/, config/, templates/ and static/ (not static/vendor/: third-party code).
+games/, reports/, arena/, config/, templates/ and static/ (not static/vendor/: third-party code).
 devtools/ is not read: its benchmarks, demo data and simulated students pick concrete games as
 workloads on purpose, it is never installed in production, and a new game needs no line there.
 
@@ -45,7 +45,7 @@ from django.template.loader import get_template
 from games.spec import GameSpec
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ("accounts", "classroom", "games", "reports", "config", "templates", "static")
+SHARED = ("accounts", "classroom", "games", "reports", "arena", "config", "templates", "static")
 NOT_SHARED = ("static/vendor/",)
 SUFFIXES = (".py", ".html", ".txt", ".css", ".js")
 REGISTRY = "games/registry.py"

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
-from ..skills import Candidate, GameSkills, Measure, MoveFacts, Planted
+from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted
 from .planted import PlantedAddOrMultiply
+from .view import SYMBOL
 
 GAME = "add_or_multiply"
 
@@ -55,6 +56,26 @@ def focus_words(options: dict) -> list[str]:
     return [f"Number cards from {value[0]} to {value[1]} only."] if value else []
 
 
+# ----- the class's live line (the arena's projector) ----------------------------------------
+
+def class_line(moves: Sequence[ClassMove]) -> str | None:
+    """"Best round: 8 × 9 = 72 points.": the most points one player made in one round. Only
+    resolved rounds are read (the `round_resolved` event, when every choice is turned face
+    up): a choice still secret is never read, nor who made it. None before a round ends."""
+    best = None
+    for move in moves:
+        for event in move.events:
+            if event.get("type") != "round_resolved":
+                continue
+            for fact in (event.get("results") or {}).values():
+                if best is None or fact["points"] > best["points"]:
+                    best = fact
+    if best is None:
+        return None
+    a, b = best["on_me"]
+    return f"Best round: {a} {SYMBOL[best['operation']]} {b} = {best['points']} points."
+
+
 SKILLS = GameSkills(
     measures=MEASURES,
     analysis_keys=("kind", "round", "operation_choice", "analysis_error"),
@@ -64,4 +85,5 @@ SKILLS = GameSkills(
     analysis_revision=2,
     practice=practice,
     focus_words=focus_words,
+    class_line=class_line,
 )

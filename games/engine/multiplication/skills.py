@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterator, Sequence
 
-from ..skills import (FACT_RANGE, Candidate, GameSkills, Measure, MoveFacts, Planted, both_orders,
-                      fact_name, parse_fact)
+from ..skills import (FACT_RANGE, Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted, both_orders,
+                      fact_name, longest_run, parse_fact)
 from .planted import PlantedMultiplication
 
 GAME = "multiplication"
@@ -148,6 +148,43 @@ def focus_scope(measure: Measure, detail: str, options: dict) -> tuple[str, tupl
     return label, tuple(details)
 
 
+# ----- the class's live line (the arena's projector) ----------------------------------------
+# A fact is face up once it is named right: the card goes down on the discard pile with its two
+# multipliers said. A wrong declaration is refused and its card stays in the hand, so a wrong
+# attempt only ends the run of the fact its card needed (analyse.needed_fact, as mg.facts
+# counts it) and is never named itself. No player's name is read.
+
+# A run shorter than this is no news: the line then counts the facts named right.
+MIN_RUN = 3
+
+
+def _class_outcomes(moves: Sequence[ClassMove]) -> Iterator[tuple[str, bool]]:
+    """(needed fact "AxB", named right) for every judged times-table declaration, in order
+    (a free card's declaration is true of every fact: it names no fact of the tables); a
+    true fact counts only once its card is down."""
+    for move in moves:
+        fact = move.analysis.get("fact")
+        if not isinstance(fact, dict) or (move.analysis.get("error") or "") not in _FACT_CODES:
+            continue
+        needed, right = fact.get("needed"), bool(fact.get("correct"))
+        # A true fact refused (no common multiplier) left its card in the hand: not face up.
+        if needed and (move.accepted or not right):
+            yield needed, right
+
+
+def class_line(moves: Sequence[ClassMove]) -> str | None:
+    """"7 × 8 named right 14 times in a row." (the longest run of one fact), or, with no run
+    of MIN_RUN yet, how many of the recent facts were named right."""
+    outcomes = list(_class_outcomes(moves))
+    if not outcomes:
+        return None
+    best = longest_run(outcomes)
+    if best is not None and best[1] >= MIN_RUN:
+        return f"{fact_name(best[0])} named right {best[1]} times in a row."
+    right = sum(1 for _, ok in outcomes if ok)
+    return f"Times-table facts: {right} of the last {len(outcomes)} named right."
+
+
 SKILLS = GameSkills(
     measures=MEASURES,
     analysis_keys=("kind", "could_discard", "missed_play", "cards_given_up", "square_chance",
@@ -160,4 +197,5 @@ SKILLS = GameSkills(
     practice=practice,
     focus_words=focus_words,
     focus_scope=focus_scope,
+    class_line=class_line,
 )

@@ -19,9 +19,10 @@ bot's judgement of the position before the move) and the challenge events.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Iterator, Sequence
 
-from ..skills import Candidate, GameSkills, Measure, MoveFacts, Planted
+from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted
 from .planted import PlantedNumero
 
 GAME = "numero"
@@ -115,6 +116,20 @@ def focus_preset(options: dict) -> str | None:
     return f"level{options['level']}" if options.get("level") else None
 
 
+# ----- the class's live line (the arena's projector) ----------------------------------------
+
+def class_line(moves: Sequence[ClassMove]) -> str | None:
+    """"Most taken card: 12 (9 takes).": the value of the hand card that took most often. A
+    take lays its card face up on the centre cards it wins (the `take` event), so the value
+    was seen by the whole table; nobody's name is read. None before the first take."""
+    taken = Counter(event["value"] for move in moves for event in move.events
+                    if event.get("type") == "take" and isinstance(event.get("value"), int))
+    if not taken:
+        return None
+    value, count = max(taken.items(), key=lambda item: (item[1], item[0]))
+    return f"Most taken card: {value} ({count} take{'' if count == 1 else 's'})."
+
+
 SKILLS = GameSkills(
     measures=MEASURES,
     analysis_keys=("kind", "take_chance", "missed_take", "best_take_chance", "cards_left_behind",
@@ -134,4 +149,5 @@ SKILLS = GameSkills(
     practice=practice,
     focus_words=focus_words,
     focus_preset=focus_preset,
+    class_line=class_line,
 )

@@ -16,9 +16,10 @@ how each is counted: docs/reports.md). Pure: reads the analysis `engine.analyse`
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Iterator, Sequence
 
-from ..skills import OPERATIONS, Candidate, GameSkills, Measure, MoveFacts, Planted
+from ..skills import OPERATIONS, Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted, longest_run
 from . import rules
 from .analyse import CLEAR_FREE_CHOICE_GAIN, response_regrets, specials_verdict
 from .planted import PlantedSmoothOperator
@@ -165,6 +166,32 @@ def focus_scope(measure: Measure, detail: str, options: dict) -> tuple[str, tupl
     return f"{measure.title}: {' and '.join(operations)}", operations
 
 
+# ----- the class's live line (the arena's projector) ----------------------------------------
+# With mental maths on, a run of answers worked out right (no sum, no name: only how many);
+# otherwise the operator card played most often in answer to the turned-over numbers (a
+# played card lies face up on the table: the `play` event). A penalty's given-up special and
+# the cards still in hands are never read.
+
+# A run of answers shorter than this is no news: the line then names the most played card.
+MIN_RUN = 3
+
+
+def class_line(moves: Sequence[ClassMove]) -> str | None:
+    """'23 sums worked out right in a row.', or 'Most played operator card: × (31 times).'"""
+    answers = [(None, bool(m.analysis.get("answer_correct"))) for m in moves
+               if m.accepted and m.analysis.get("answer_correct") is not None]
+    best = longest_run(answers)
+    if best is not None and best[1] >= MIN_RUN:
+        return f"{best[1]} sums worked out right in a row."
+    played = Counter(event["card"] for move in moves for event in move.events
+                     if event.get("type") == "play" and event.get("card") in rules.SYMBOL)
+    if not played:
+        return None
+    order = {card: i for i, card in enumerate(rules.ARITHMETIC)}
+    card, count = max(played.items(), key=lambda item: (item[1], -order[item[0]]))
+    return f"Most played operator card: {rules.SYMBOL[card]} ({count} time{'' if count == 1 else 's'})."
+
+
 SKILLS = GameSkills(
     measures=MEASURES,
     analysis_keys=("kind", "hand", "high", "low", "chosen", "sign", "regrets", "turn",
@@ -180,4 +207,5 @@ SKILLS = GameSkills(
     practice=practice,
     focus_words=focus_words,
     focus_scope=focus_scope,
+    class_line=class_line,
 )

@@ -1,0 +1,142 @@
+"""The form a teacher fills in to start a class arena.
+
+Its choices depend on the game (the game's levels, how many sit at a table), so it is built
+for one game, read from the posted data: a page without JavaScript that changed the game
+gets its level checked against that game here, never against the game shown before. The
+chosen level becomes the arena's options through classroom/presets.py (`resolve`), the same
+path an assignment's level takes, so a level the engine would refuse is never stored.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from accounts.models import User
+from arena.models import Arena
+from arena.services.lifecycle import MAX_MINUTES, MIN_MINUTES
+from classroom import presets
+from classroom.models import Classroom
+from classroom.selectors import classes_for_teacher, students_of_class
+from games import registry
+from games.spec import GameSpec
+
+
+def multiplayer_games() -> list[GameSpec]:
+    return [spec for spec in registry.all_games() if spec.multiplayer]
+
+
+class ArenaForm(forms.Form):
+    title = forms.CharField(label="Title (optional)", max_length=100, required=False, strip=True,
+                            help_text="Leave empty to use the game's name, e.g. “Numero arena”.")
+    # A callable, so a game registered after start-up is offered too.
+    game = forms.ChoiceField(label="Game", choices=lambda: [(g.key, g.name) for g in multiplayer_games()],
+                             error_messages={"invalid_choice": "Choose a game classmates can play together."})
+    preset = forms.ChoiceField(label="Level", error_messages={
+        "invalid_choice": "Choose one of the levels offered for this game.",
+        "required": "Choose a level."})
+    table_size = forms.IntegerField(label="Players at each table")
+    minutes = forms.IntegerField(
+        label="How long (minutes)", min_value=MIN_MINUTES, max_value=MAX_MINUTES,
+        help_text=f"From {MIN_MINUTES} to {MAX_MINUTES} minutes. The clock starts when you press Start.",
+        error_messages={"min_value": f"An arena lasts at least {MIN_MINUTES} minutes.",
+                        "max_value": f"An arena lasts at most {MAX_MINUTES} minutes.",
+                        "required": f"Choose how long: {MIN_MINUTES} to {MAX_MINUTES} minutes.",
+                        "invalid": f"Type a number of minutes from {MIN_MINUTES} to {MAX_MINUTES}."})
+    mode = forms.ChoiceField(label="Points or no points?", widget=forms.RadioSelect, choices=[
+        (Arena.Mode.POINTS, "Points: students win points and the big screen shows the top five."),
+        (Arena.Mode.NO_POINTS, "No points: no ranking on the big screen. It shows the class's "
+                               "totals, and at the end each student's personal best and who "
+                               "improved most. Good when a public ranking would upset someone."),
+    ])
+    classes = forms.ModelMultipleChoiceField(
+        label="Which classes may join", queryset=None, required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="This class always may. Tick your other classes to play together.")
+    joining = forms.ChoiceField(label="Who may join?", widget=forms.RadioSelect, choices=[
+        (Arena.Joining.EVERYONE, "Everyone in the chosen classes"),
+        (Arena.Joining.CHOSEN, "Only the students I choose"),
+    ])
+    students = forms.ModelMultipleChoiceField(label="Students", queryset=None, required=False,
+                                              widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, data=None, *, teacher: User, classroom: Classroom, game: str | None = None,
+                 initial: dict | None = None):
+        initial = {"minutes": 10, "mode": Arena.Mode.POINTS, "joining": Arena.Joining.EVERYONE,
+                   "classes": [classroom.pk], **(initial or {})}
+        super().__init__(data, initial=initial)
+        self.classroom = classroom
+        offered = [g.key for g in multiplayer_games()]
+        chosen = (data or {}).get("game") or game or initial.get("game")
+        self.game = chosen if chosen in offered else offered[0]
+        self.initial["game"] = self.game
+        spec = self.spec
+        self.fields["preset"].choices = [(p.key, p.label) for p in spec.presets]
+        size = self.fields["table_size"]
+        size.min_value, size.max_value = spec.min_players, spec.max_players
+        size.widget.attrs.update(min=spec.min_players, max=spec.max_players)
+        size.validators = []  # checked in clean_table_size with a message naming the game
+        size.help_text = f"{spec.name} is played by {spec.players_label}."
+        previous = self.initial.get("table_size")
+        try:
+            self.initial["table_size"] = min(max(int(previous), spec.min_players), spec.max_players)
+        except (TypeError, ValueError):
+            self.initial["table_size"] = spec.min_players
+        self.fields["classes"].queryset = classes_for_teacher(teacher=teacher)
+        self.fields["students"].queryset = students_of_class(classroom=classroom)
+
+    @property
+    def spec(self) -> GameSpec:
+        return registry.spec_for(self.game)
+
+    def clean_game(self):
+        value = self.cleaned_data["game"]
+        if value != self.game:  # not a game classmates can play together
+            raise forms.ValidationError("Choose a game classmates can play together.")
+        return value
+
+    def clean_table_size(self):
+        value = self.cleaned_data.get("table_size")
+        spec = self.spec
+        if value is None or not spec.min_players <= value <= spec.max_players:
+            raise forms.ValidationError(f"{spec.name} is played by {spec.min_players} to "
+                                        f"{spec.max_players} players at a table.")
+        return value
+
+    def clean_classes(self):
+        # The host class is always in, whether or not its box came back ticked.
+        chosen = list(self.cleaned_data.get("classes") or [])
+        if self.classroom not in chosen:
+            chosen.insert(0, self.classroom)
+        return chosen
+
+    def clean(self):
+        data = super().clean()
+        if data.get("joining") == Arena.Joining.CHOSEN and not data.get("students"):
+            self.add_error("students", "Tick at least one student, or let everyone in the classes join.")
+        if not self.errors:
+            try:
+                self.choice = presets.resolve(game=self.game, preset=data["preset"],
+                                              player_count=data["table_size"])
+            except presets.PresetError as exc:
+                self.add_error("preset", str(exc))
+        return data
+
+    def service_kwargs(self) -> dict:
+        """What arena_create takes (besides the teacher and the host class)."""
+        data = self.cleaned_data
+        return {
+            "title": data.get("title") or "", "key": self.game, "options": dict(self.choice.options),
+            "minutes": data["minutes"], "mode": data["mode"], "table_size": data["table_size"],
+            "classes": [c for c in data["classes"] if c.pk != self.classroom.pk],
+            "students": list(data["students"]) if data.get("joining") == Arena.Joining.CHOSEN else [],
+        }
+
+
+def initial_from_query(query) -> dict:
+    """Keep what the teacher already chose when the form is rebuilt for another game."""
+    initial = {name: query.get(name) for name in ArenaForm.base_fields
+               if name in query and name not in ("classes", "students")}
+    for name in ("classes", "students"):
+        if name in query:
+            initial[name] = query.getlist(name)
+    return initial

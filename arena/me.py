@@ -1,0 +1,79 @@
+"""A student's own arena box ("You"): what their arena page shows about them, and the fragment
+their socket is sent whenever the arena changes for them (arena/consumers/player.py). The page
+and the socket render the same template from the same context, so a reload and a push never
+disagree.
+
+Only the student's own row is read for the sentences (their place is counted from the
+standings, but no other child's name or score goes into the context), and ratings never do:
+they pair students; a child is not meant to compare them.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from accounts.models import User
+from arena import selectors, words
+from arena.models import Arena, ArenaPlayer
+from games.models import Game
+
+ME_TEMPLATE = "arena/_me_live.html"
+
+
+def table_url(player: ArenaPlayer) -> str:
+    """Their running table's address ("" when they are not seated at a game in play)."""
+    if player.status != ArenaPlayer.Status.PLAYING or player.game_id is None:
+        return ""
+    if player.game is None or player.game.status != Game.Status.ACTIVE:
+        return ""
+    return reverse("games:game", args=[player.game_id])
+
+
+def me_context(player: ArenaPlayer) -> dict:
+    arena = player.arena
+    with_points = arena.with_points
+    place, players = None, 0
+    if with_points:
+        rows = selectors.standings(arena=arena)
+        players = len(rows)
+        place = next((row.place for row in rows if row.pk == player.pk), None)
+    last = selectors.last_result(player=player)
+    status, mine = arena.status, player.status
+    table = table_url(player)
+    state = words.state_line(status, mine)
+    if mine == ArenaPlayer.Status.PLAYING and not table and status != Arena.Status.FINISHED:
+        state = words.COUNTING  # their game just ended; the next round counts it
+    return {
+        "arena": arena,
+        "player": player,
+        "with_points": with_points,
+        "table_url": table,
+        "state": state,
+        "finding": status == Arena.Status.RUNNING and mine == ArenaPlayer.Status.WAITING,
+        "may_rest": mine == ArenaPlayer.Status.WAITING and status in (
+            Arena.Status.OPEN, Arena.Status.RUNNING, Arena.Status.PAUSED),
+        "may_come_back": mine == ArenaPlayer.Status.RESTING and status in (
+            Arena.Status.OPEN, Arena.Status.RUNNING, Arena.Status.PAUSED),
+        "finished": status == Arena.Status.FINISHED,
+        "summary": words.finished_line(games=player.games, wins=player.wins, place=place,
+                                       players=players, points=player.points,
+                                       best=player.best_score, with_points=with_points),
+        "points": words.points_line(player.points, player.games) if with_points else "",
+        "place": words.place_line(place, players, player.games) if with_points else "",
+        "streak": words.streak_line(player.streak),
+        "last_game": words.last_game_line(
+            last.outcome if last else None, last.points if last else 0,
+            doubled=bool(last and last.doubled), left=bool(last and last.left),
+            with_points=with_points),
+        "games": "" if with_points else words.games_line(player.games),
+        "best": "" if with_points else words.best_score_line(player.best_score),
+    }
+
+
+def render_me(*, user: User, arena_id: int) -> str | None:
+    """The student's fragment now, or None when they are not (any more) a player here."""
+    player = selectors.player_for_student(student=user, arena_id=arena_id)
+    if player is None:
+        return None
+    return render_to_string(ME_TEMPLATE, me_context(player))

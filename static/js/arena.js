@@ -1,0 +1,104 @@
+// The class arena's clock, on the projector and on the teacher's own screen.
+// The server sends the time left with every live part (#arena-screen-live by the socket,
+// #arena-control-live by polling): data-status, data-ends-at, data-seconds-left. The clock
+// counts down here each second from the seconds left, measured against this browser's own
+// clock from the moment the part arrived (so a projector whose clock is wrong still shows the
+// right time). The ticking digits are hidden from screen readers; a quiet status says the
+// minutes left once a minute. No inline script: this file is loaded with defer.
+(function () {
+  "use strict";
+  let source = null;   // {status, deadline (ms, performance clock)}
+  let lastMinute = null;
+  let timer = null;
+
+  function liveElement() {
+    return document.getElementById("arena-screen-live") || document.getElementById("arena-control-live");
+  }
+
+  function read() {
+    const el = liveElement();
+    if (!el) return;
+    const seconds = parseInt(el.dataset.secondsLeft, 10);
+    let left = isNaN(seconds) ? null : seconds;
+    if (left === null && el.dataset.endsAt) {
+      left = Math.max(0, Math.round((Date.parse(el.dataset.endsAt) - Date.now()) / 1000));
+    }
+    source = { status: el.dataset.status, deadline: performance.now() + (left || 0) * 1000 };
+    // The teacher's page: its buttons belong to one status. When the arena moved on by
+    // itself (the time ran out, the last game ended), load the page again.
+    const page = document.querySelector("[data-arena-control]");
+    if (page && el.id === "arena-control-live" && page.dataset.pageStatus !== source.status
+        && !document.querySelector("details[open], #confirm-out")) {
+      window.location.reload();
+      return;
+    }
+    tick();
+  }
+
+  function mmss(total) {
+    const m = Math.floor(total / 60);
+    const s = total % 60;
+    return (m < 10 ? "0" : "") + m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function say(words) {
+    document.querySelectorAll("[data-arena-clock-status]").forEach(function (el) {
+      if (el.textContent !== words) el.textContent = words;
+    });
+  }
+
+  function tick() {
+    if (!source) return;
+    const clocks = document.querySelectorAll("[data-arena-clock]");
+    if (!clocks.length) return;
+    let text;
+    let words = null;
+    const left = Math.max(0, Math.ceil((source.deadline - performance.now()) / 1000));
+    if (source.status === "paused") {
+      text = "Paused";
+      words = "The arena is paused.";
+    } else if (source.status === "finished") {
+      text = "Finished!";
+      words = "The arena has finished.";
+    } else if (source.status === "finishing") {
+      text = "Time's up!";
+      words = "Time is up: the last games are finishing.";
+    } else if (source.status === "open") {
+      text = mmss(left);
+      words = "Not started yet.";
+    } else {
+      text = mmss(left);
+      const minute = Math.ceil(left / 60);
+      if (minute !== lastMinute) {
+        lastMinute = minute;
+        words = left > 0 ? minute + (minute === 1 ? " minute" : " minutes") + " left." : "Time is up.";
+      }
+    }
+    clocks.forEach(function (el) {
+      if (el.textContent !== text) el.textContent = text;
+      el.dataset.state = source.status;
+    });
+    if (words) say(words);
+  }
+
+  // The teacher's page: the live part is swapped every 2 s; the button that had focus (each
+  // has a stable id) gets it back.
+  let focusedId = null;
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    const active = document.activeElement;
+    focusedId = active && active.id && evt.target.contains(active) ? active.id : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    if (focusedId) {
+      const again = document.getElementById(focusedId);
+      if (again && document.activeElement !== again) again.focus();
+      focusedId = null;
+    }
+    read();
+  });
+  document.addEventListener("htmx:wsAfterMessage", read);
+  document.addEventListener("DOMContentLoaded", function () {
+    read();
+    if (!timer) timer = window.setInterval(tick, 1000);
+  });
+})();

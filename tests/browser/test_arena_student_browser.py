@@ -1,0 +1,62 @@
+"""A student's arena in Chromium: the arena page sends a seated child to their table, the
+table's Leave question says that leaving loses, and a finished arena game's page goes back to
+the arena by itself a few seconds later (static/js/app.js's data-go-after).
+
+Rounds run from the test (the server's ticker is off in the test settings), so what the pages
+show is checked on loads and on each socket's first message, not on pushes between processes."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from arena.services import arena_create, arena_join, arena_round, arena_start
+from games import engine as engines
+from games.models import Game
+from games.services import game_apply_move
+
+from tests.browser.test_play_browser import signed_in_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def play_to_end(game: Game) -> Game:
+    engine = engines.get(game.key)
+    for _ in range(5000):
+        game.refresh_from_db()
+        if game.state["finished"]:
+            return game
+        name = engine.waiting_for(game.state)[0]
+        action = engines.make_bot(game.key, "beginner", game.version).choose(engine.view(game.state, name))
+        assert game_apply_move(game_id=game.pk, seat=game.seats.get(name=name), action=action,
+                               expected_version=game.version, schedule_bots=False).applied
+    raise AssertionError("game did not finish")
+
+
+def test_a_child_is_seated_plays_and_is_taken_back_to_the_arena(
+        browser, live_daphne, teacher, classroom, student, make_student):
+    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
+    arena = arena_create(teacher=teacher, classroom=classroom, title="Friday arena",
+                         key="smooth_operator", options={"target": 200}, minutes=10, mode="points")
+    ann_page = signed_in_page(browser, live_daphne, student)
+    ann_page.goto(live_daphne + "/play/")
+    ann_page.get_by_role("button", name=re.compile("Join the arena")).click()
+    expect(ann_page.get_by_role("status").filter(has_text="Waiting for your teacher to start")).to_be_visible()
+    arena_join(student=ben, arena_id=arena.pk)
+    arena_start(arena_id=arena.pk)
+    ann_page.reload()
+    expect(ann_page.get_by_text("Finding someone to play with…")).to_be_visible()
+    expect(ann_page.locator("[data-connection]")).to_have_text("Connected")  # her own socket
+    [game_id] = arena_round(arena_id=arena.pk, force=True).tables
+    ann_page.reload()  # a child who closed the tab comes back to their running table
+    ann_page.wait_for_url(f"**/game/{game_id}/")
+    ann_page.get_by_text("Leave game").click()
+    expect(ann_page.get_by_text("It counts as a loss for you, and Ben wins it.")).to_be_visible()
+    ann_page.get_by_text("No, keep playing").click()
+
+    play_to_end(Game.objects.get(pk=game_id))
+    ann_page.goto(live_daphne + f"/game/{game_id}/")
+    expect(ann_page.get_by_text("Your next arena game is coming…")).to_be_visible()
+    expect(ann_page.get_by_role("link", name="Back to the arena")).to_be_visible()
+    ann_page.wait_for_url(f"**/arena/{arena.pk}/play/", timeout=10_000)
+    expect(ann_page.locator("#arena-me-live")).to_contain_text("your last game")
