@@ -10,6 +10,7 @@ they pair students; a child is not meant to compare them.
 
 from __future__ import annotations
 
+from django.db.models import Count, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 
@@ -35,9 +36,13 @@ def me_context(player: ArenaPlayer) -> dict:
     with_points = arena.with_points
     place, players = None, 0
     if with_points:
-        rows = selectors.standings(arena=arena)
-        players = len(rows)
-        place = next((row.place for row in rows if row.pk == player.pk), None)
+        # Counted, not read: the place in selectors.standings' order (points, then wins; level
+        # players share a place) is 1 + the players strictly ahead.
+        counts = arena.players.aggregate(
+            players=Count("id"),
+            ahead=Count("id", filter=Q(points__gt=player.points)
+                        | Q(points=player.points, wins__gt=player.wins)))
+        players, place = counts["players"], counts["ahead"] + 1
     last = selectors.last_result(player=player)
     status, mine = arena.status, player.status
     table = table_url(player)

@@ -39,7 +39,7 @@ class ArenaPlayerConsumer(AsyncWebsocketConsumer):
         html = None
         if user is not None and user.is_authenticated:
             self.user_id = user.pk
-            html = await database_sync_to_async(_fragment)(self.user_id, self.arena_id)
+            html = await database_sync_to_async(_fragment, thread_sensitive=False)(self.user_id, self.arena_id)
         if html is None:
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
@@ -66,7 +66,7 @@ class ArenaPlayerConsumer(AsyncWebsocketConsumer):
             await self.send_me()
 
     async def send_me(self):
-        html = await database_sync_to_async(_fragment)(self.user_id, self.arena_id)
+        html = await database_sync_to_async(_fragment, thread_sensitive=False)(self.user_id, self.arena_id)
         if html is None:  # no longer a student of this arena (removed from the class)
             self.finished = True
             await self.close(code=CLOSE_NOT_ALLOWED)
