@@ -17,7 +17,7 @@ from arena.services.lifecycle import MAX_MINUTES, MIN_MINUTES
 from classroom import presets
 from classroom.models import Classroom
 from classroom.selectors import classes_for_teacher, students_of_class
-from games import registry
+from games import practice, registry
 from games.spec import GameSpec
 
 
@@ -34,6 +34,11 @@ class ArenaForm(forms.Form):
     preset = forms.ChoiceField(label="Level", error_messages={
         "invalid_choice": "Choose one of the levels offered for this game.",
         "required": "Choose a level."})
+    focus = forms.ChoiceField(
+        label="Practise one skill (optional)", required=False,
+        help_text="The games are dealt so that this skill comes up much more often, as a "
+                  "“Practise this” assignment does.",
+        error_messages={"invalid_choice": "Choose one of the skills offered for this game."})
     table_size = forms.IntegerField(label="Players at each table")
     minutes = forms.IntegerField(
         label="How long (minutes)", min_value=MIN_MINUTES, max_value=MAX_MINUTES,
@@ -71,6 +76,9 @@ class ArenaForm(forms.Form):
         self.initial["game"] = self.game
         spec = self.spec
         self.fields["preset"].choices = [(p.key, p.label) for p in spec.presets]
+        self.focuses = focuses_for(self.game)
+        self.fields["focus"].choices = [("", "No: the usual game")] + [
+            (measure, found.label) for measure, found in self.focuses.items()]
         size = self.fields["table_size"]
         size.min_value, size.max_value = spec.min_players, spec.max_players
         size.widget.attrs.update(min=spec.min_players, max=spec.max_players)
@@ -119,17 +127,37 @@ class ArenaForm(forms.Form):
                                               player_count=data["table_size"])
             except presets.PresetError as exc:
                 self.add_error("preset", str(exc))
+        self.practice = self.focuses.get(data.get("focus") or "")
+        self.options = dict(self.choice.options) if not self.errors else {}
+        if not self.errors and self.practice is not None:
+            self.options = practice.merged_options(self.game, self.options, self.practice.options)
+            problem = practice.options_accepted(self.game, self.options, [data["table_size"]])
+            if problem:
+                self.add_error("focus", problem.replace("computer players", "players at each table"))
         return data
 
     def service_kwargs(self) -> dict:
         """What arena_create takes (besides the teacher and the host class)."""
         data = self.cleaned_data
         return {
-            "title": data.get("title") or "", "key": self.game, "options": dict(self.choice.options),
+            "title": data.get("title") or "", "key": self.game, "options": dict(self.options),
+            "focus": self.practice.as_json() if self.practice is not None else None,
             "minutes": data["minutes"], "mode": data["mode"], "table_size": data["table_size"],
             "classes": [c for c in data["classes"] if c.pk != self.classroom.pk],
             "students": list(data["students"]) if data.get("joining") == Arena.Joining.CHOSEN else [],
         }
+
+
+def focuses_for(game: str) -> dict[str, practice.Focus]:
+    """The skills an arena of `game` can practise: those whose focus deals the games
+    differently (a focus that is the usual game is no choice), by measure id."""
+    found = {}
+    for measure in registry.measures():
+        if measure.game == game and practice.practice_game(measure.id) == game:
+            focus = practice.focus_for(measure.id)
+            if focus is not None and focus.options:
+                found[measure.id] = focus
+    return found
 
 
 def initial_from_query(query) -> dict:

@@ -64,8 +64,11 @@ def me_context(player: ArenaPlayer) -> dict:
         "summary": words.finished_line(games=player.games, wins=player.wins, place=place,
                                        players=players, points=player.points,
                                        best=player.best_score, with_points=with_points),
-        "points": words.points_line(player.points, player.games) if with_points else "",
-        "place": words.place_line(place, players, player.games) if with_points else "",
+        # Once the arena is over the summary says it all: no "win a game to get 2!" left.
+        "points": (words.points_line(player.points, player.games)
+                   if with_points and status != Arena.Status.FINISHED else ""),
+        "place": (words.place_line(place, players, player.games)
+                  if with_points and status != Arena.Status.FINISHED else ""),
         "streak": words.streak_line(player.streak),
         "last_game": words.last_game_line(
             last.outcome if last else None, last.points if last else 0,

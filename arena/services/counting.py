@@ -5,7 +5,8 @@ arena/scoring.py), and the players back in the queue.
 finish signal (arena/receivers.py) and a pairing round reconciling the same game (after a
 restart, or a signal lost with a crashed process) count it once between them. It takes no
 arena lock: a round holds the arena's lock while it counts, and the finish signal must not
-wait behind a round (ArenaGame, then ArenaPlayer rows, is the only lock order used here).
+wait behind a round (ArenaGame, then ArenaPlayer rows, is the only lock order used here:
+arena_take_out locks the student's table before the student too).
 """
 
 from __future__ import annotations

@@ -33,7 +33,9 @@ class ArenaError(Exception):
 
 
 def _locked(arena_id: int) -> Arena:
-    arena = Arena.objects.select_for_update().filter(pk=arena_id).first()
+    # NO KEY, as the round's lock (arena/services/rounds.py says why): a count writing this
+    # arena's players must not wait for it.
+    arena = Arena.objects.select_for_update(no_key=True).filter(pk=arena_id).first()
     if arena is None:
         raise ArenaError("That arena is not here any more.")
     return arena
@@ -242,6 +244,12 @@ def arena_take_out(*, arena_id: int, player_id: int) -> ArenaPlayer:
     ends fairly: it stops, the student loses it and their classmates at the table win it."""
     with transaction.atomic():
         arena = _locked(arena_id)
+        # The table first, then the player: count_table's lock order. The count of the game the
+        # student is at, finishing right now (its finish signal), locks the table and then its
+        # players; locking the player first would deadlock with it (PostgreSQL cancels one).
+        game_id = arena.players.filter(pk=player_id).values_list("game_id", flat=True).first()
+        if game_id is not None:
+            ArenaGame.objects.select_for_update().filter(game_id=game_id).first()
         player = (arena.players.select_for_update(of=("self",)).select_related("user")
                   .filter(pk=player_id).first())
         if player is None:

@@ -65,7 +65,11 @@ def arena_round(*, arena_id: int, now=None, force: bool = False) -> RoundReport 
     holds the arena or it is not due or not live."""
     started = time.process_time()
     with transaction.atomic():
-        arena = (Arena.objects.select_for_update(skip_locked=True)
+        # NO KEY: the arena's key never changes, and a plain FOR UPDATE would also block the
+        # key-share lock PostgreSQL takes on the arena to check the players' and tables' foreign
+        # key when a finish signal's count writes them: that count waits behind the round
+        # while holding the table the round wants to count, and the two deadlock.
+        arena = (Arena.objects.select_for_update(skip_locked=True, no_key=True)
                  .filter(pk=arena_id).first())
         if arena is None or not arena.is_live:
             return None

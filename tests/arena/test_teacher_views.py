@@ -274,3 +274,32 @@ def test_with_no_points_the_finished_page_shows_personal_bests_and_most_improved
     assert "Ben Cole: <strong>388</strong>" in page
     assert "Most improved" in page and "Ann Baker <span class=\"muted\">(improved most: +42)" in page
     assert "improved most: -" not in page and "Podium" not in page
+
+
+def test_an_arena_can_practise_one_skill_and_its_games_are_dealt_for_it(client, teacher, classroom):
+    """"Or a focus, as assignments have": the form offers the game's skills whose practice
+    deals the games differently; the arena keeps the focus and deals its tables with it."""
+    client.force_login(teacher)
+    form = client.get(reverse("arena:new", args=[classroom.pk]) + "?game=smooth_operator")
+    assert "Exact division" in form.content.decode()
+    response = client.post(reverse("arena:new", args=[classroom.pk]), {
+        "game": "smooth_operator", "preset": next(iter(presets.presets_for("smooth_operator"))),
+        "focus": "so.even_division", "table_size": 2,
+        "minutes": 10, "mode": "points", "joining": "everyone", "classes": [classroom.pk]})
+    arena = Arena.objects.get()
+    assert response.status_code == 302
+    assert arena.focus["label"] == "Exact division: ÷"
+    assert arena.options["focus_operators"] == ["/"]
+    page = client.get(reverse("arena:control", args=[arena.pk])).content.decode()
+    assert "practising Exact division: ÷" in page
+
+
+def test_a_skill_of_another_game_is_refused_and_nothing_is_made(client, teacher, classroom):
+    client.force_login(teacher)
+    response = client.post(reverse("arena:new", args=[classroom.pk]), {
+        "game": "smooth_operator", "preset": next(iter(presets.presets_for("smooth_operator"))),
+        "focus": "nu.best_take", "table_size": 2, "minutes": 10, "mode": "points",
+        "joining": "everyone", "classes": [classroom.pk]})
+    assert response.status_code == 200
+    assert "Choose one of the skills offered for this game." in response.content.decode()
+    assert not Arena.objects.exists()
