@@ -407,7 +407,6 @@ class Bench:
         await self.db.open()
         await self.screen.connect()
         self.window.start = now()
-        sampler.mark_start()
 
         async def open_arena_page(k: int, student: Student):
             await asyncio.sleep(k / args.connect_rate)
@@ -454,9 +453,6 @@ class Sampler(threading.Thread):
         self.in_window = False
         self.rounds: list[tuple[float, int, int]] = []  # (t, arena.rounds, tables dealt)
         self.arena_id: int | None = None
-
-    def mark_start(self) -> None:
-        self.started = True
 
     def mark_window(self, on: bool) -> None:
         self.in_window = on
