@@ -615,6 +615,9 @@ def parse_args(argv=None):
     p.add_argument("--connect-rate", type=float, default=100, help="new arena sockets per second")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     p.add_argument("--log-dir", default=os.path.join(tempfile.gettempdir(), "numberdeck-bench"))
+    p.add_argument("--log-level", default="WARNING",
+                   help="the servers' LOG_LEVEL (INFO shows channels-redis dropping messages "
+                        "over a channel's capacity)")
     args = p.parse_args(argv)
     args.think_min, args.think_max = (float(x) for x in args.think.split("-"))
     if args.players < 2 or args.classes < 1:
@@ -633,6 +636,7 @@ def run_fixtures(env: dict, *argv: str) -> dict:
 def main(argv=None) -> int:
     args = parse_args(argv)
     env = fixtures.server_env(db=args.db, redis_db=args.redis_db)
+    env["LOG_LEVEL"] = args.log_level
     os.environ.update(env)
     ports = [args.port + i for i in range(args.servers)]
     db_url = env["DATABASE_URL"]
