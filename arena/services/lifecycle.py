@@ -204,6 +204,9 @@ def arena_end(*, arena_id: int, stop_games: bool = False) -> Arena:
                 count_table(table_id=table.pk)
         finish_if_done(arena, now)
         _tell_players_on_commit(arena, _everyone(arena))
+        # The projector too: an arena over at once (stopped games, or ended before its start)
+        # has no round after this one to push its podium.
+        _tell_teachers_on_commit(arena)
     return arena
 
 

@@ -9,6 +9,7 @@
   "use strict";
   let source = null;   // {status, deadline (ms, performance clock)}
   let lastMinute = null;
+  let lastStatus = null;  // a new status (paused -> running) says the minutes left again
   let timer = null;
 
   function liveElement() {
@@ -54,6 +55,10 @@
     let text;
     let words = null;
     const left = Math.max(0, Math.ceil((source.deadline - performance.now()) / 1000));
+    if (source.status !== lastStatus) {
+      lastStatus = source.status;
+      lastMinute = null;
+    }
     if (source.status === "paused") {
       text = "Paused";
       words = "The arena is paused.";

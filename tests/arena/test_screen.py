@@ -122,6 +122,24 @@ async def test_the_screen_socket_sends_the_screen_on_connect_and_each_change(
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
+async def test_the_screen_hears_an_arena_ended_at_once(teacher, classroom, make_student):
+    """Ended before its start (or with the last games stopped) the arena is over at once, and
+    no round follows to push it: the end itself tells the projector."""
+    arena = await sync_to_async(make_arena)(teacher, classroom)
+    ann = await sync_to_async(make_student)(classroom, "Ann Baker")
+    await sync_to_async(arena_join)(student=ann, arena_id=arena.pk)
+    comm = screen_socket(teacher, arena.pk)
+    connected, _ = await comm.connect()
+    assert connected
+    assert "<strong>1</strong> waiting" in await comm.receive_from(timeout=5)
+    await sync_to_async(arena_end)(arena_id=arena.pk, stop_games=True)
+    pushed = await comm.receive_from(timeout=5)
+    assert "Well played, everyone!" in pushed
+    await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
 async def test_the_screen_socket_refuses_students_other_teachers_and_strangers(
         teacher, classroom, student, other_teacher):
     arena = await sync_to_async(make_arena)(teacher, classroom)

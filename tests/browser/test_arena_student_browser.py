@@ -60,3 +60,15 @@ def test_a_child_is_seated_plays_and_is_taken_back_to_the_arena(
     # Back to the arena, whose next round (the server's ticker) has seated Ann and Ben again:
     # she lands at the next table by herself.
     ann_page.wait_for_url(re.compile(rf"/game/(?!{game_id}/)\d+/$"), timeout=15_000)
+
+    # The teacher ends the arena on her page and stops the game in play: the arena is over, so
+    # no round of the server's runs into the database's flush after the test.
+    desk = signed_in_page(browser, live_daphne, teacher)
+    desk.goto(live_daphne + f"/arena/{arena.pk}/")
+    desk.get_by_text("End early…").click()
+    desk.get_by_role("button", name="Yes, end the arena").click()
+    desk.get_by_text("Stop the games still playing…").click()
+    desk.get_by_role("button", name="Yes, stop them").click()
+    expect(desk.get_by_role("list", name="Podium")).to_be_visible()
+    arena.refresh_from_db()
+    assert arena.status == arena.Status.FINISHED
