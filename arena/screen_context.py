@@ -4,23 +4,29 @@ shown there: first names and initials, no ratings, no hidden cards, no named mis
 from __future__ import annotations
 
 from arena import class_line, selectors
-from arena.models import Arena
+from arena.models import Arena, ArenaPlayer
 
 TOP = 5
 STREAKS = 3
 
 
 def for_screen(*, arena: Arena) -> dict:
+    """Read per round (every ARENA_ROUND_SECONDS) for an arena of up to hundreds: only the
+    rows shown are read, never the whole standings."""
     counts = selectors.counts(arena=arena)
     context = {"arena": arena, "counts": counts, "with_points": arena.with_points,
                "line": class_line.for_arena(arena=arena)}
-    players = [p for p in selectors.standings(arena=arena) if p.status != p.Status.OUT]
     if arena.with_points:
+        # Taken-out students keep their place in the teacher's standings but are not shown
+        # here: read as many more rows as there are of them.
+        out = arena.players.filter(status=ArenaPlayer.Status.OUT).count()
+        leaders = [p for p in selectors.standings(arena=arena, limit=TOP + out)
+                   if p.status != p.Status.OUT]
         context["top"] = [{"place": p.place, "name": p.public_name, "points": p.points,
-                           "on_fire": p.on_fire} for p in players[:TOP] if p.games]
+                           "on_fire": p.on_fire} for p in leaders[:TOP] if p.games]
     else:
         context["totals"] = selectors.class_totals(arena=arena)
-    hot = sorted((p for p in players if p.streak >= 2), key=lambda p: (-p.streak, p.public_name))
-    context["streaks"] = [{"name": p.public_name, "streak": p.streak} for p in hot[:STREAKS]]
-    context["on_fire"] = len(hot)
+    hot, on_fire = selectors.on_a_streak(arena=arena, limit=STREAKS)
+    context["streaks"] = [{"name": p.public_name, "streak": p.streak} for p in hot]
+    context["on_fire"] = on_fire
     return context

@@ -78,10 +78,12 @@ def public_name(display_name: str) -> str:
 
 # ----- standings ---------------------------------------------------------------------------
 
-def standings(*, arena: Arena) -> list[ArenaPlayer]:
-    """Every player, best first (points, then wins, then who joined first), with `place`
-    (players level on points and wins share a place)."""
-    players = list(arena.players.select_related("user").order_by("-points", "-wins", "joined_at", "id"))
+def standings(*, arena: Arena, limit: int | None = None) -> list[ArenaPlayer]:
+    """Every player (or the first `limit`), best first (points, then wins, then who joined
+    first), with `place` (players level on points and wins share a place; a place depends only
+    on the players ahead, so the first rows alone place themselves as the whole list would)."""
+    players = arena.players.select_related("user").order_by("-points", "-wins", "joined_at", "id")
+    players = list(players if limit is None else players[:limit])
     place, previous = 0, None
     for index, player in enumerate(players, start=1):
         key = (player.points, player.wins)
@@ -91,6 +93,17 @@ def standings(*, arena: Arena) -> list[ArenaPlayer]:
         player.public_name = public_name(player.user.display_name)
         player.on_fire = on_fire(player.streak)
     return players
+
+
+def on_a_streak(*, arena: Arena, limit: int) -> tuple[list[ArenaPlayer], int]:
+    """The players on the longest winning streaks (two or more wins in a row; taken-out
+    students left out), longest first, and how many are on one."""
+    hot = (arena.players.exclude(status=ArenaPlayer.Status.OUT).filter(streak__gte=2)
+           .select_related("user"))
+    players = list(hot.order_by("-streak", "user__display_name", "id")[:limit])
+    for player in players:
+        player.public_name = public_name(player.user.display_name)
+    return players, hot.count()
 
 
 def rating_gains(*, arena: Arena) -> dict[int, float]:

@@ -43,7 +43,9 @@ def tick() -> int:
     return ran
 
 
-def _run() -> None:
+def run_forever() -> None:
+    """Tick until the process ends (the thread's body; `manage.py arena_ticker` runs it in the
+    foreground)."""
     pause = float(getattr(settings, "ARENA_TICK_SECONDS", 0.5))
     while True:
         try:
@@ -63,6 +65,6 @@ def start() -> bool:
     with _started:
         if _thread is not None or not getattr(settings, "ARENA_TICKER", False):
             return False
-        _thread = threading.Thread(target=_run, name="arena-ticker", daemon=True)
+        _thread = threading.Thread(target=run_forever, name="arena-ticker", daemon=True)
         _thread.start()
         return True

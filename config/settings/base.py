@@ -259,9 +259,11 @@ LOGGING = {
 
 
 # The class arena (arena/): a pairing round every ARENA_ROUND_SECONDS per arena, run by a
-# ticker thread in each web process (arena/ticker.py) that looks every ARENA_TICK_SECONDS; the
+# ticker thread in each web process (arena/ticker.py) that looks every ARENA_TICK_SECONDS (or
+# by `manage.py arena_ticker` processes); the
 # odd one out gets a computer player after ARENA_BOT_AFTER_SECONDS.
-ARENA_TICKER = True
+# ARENA_TICKER=0 for web processes when `manage.py arena_ticker` runs the rounds instead.
+ARENA_TICKER = os.environ.get("ARENA_TICKER", "1") == "1"
 ARENA_TICK_SECONDS = float(os.environ.get("ARENA_TICK_SECONDS", "0.5"))
 ARENA_ROUND_SECONDS = float(os.environ.get("ARENA_ROUND_SECONDS", "2"))
 ARENA_BOT_AFTER_SECONDS = float(os.environ.get("ARENA_BOT_AFTER_SECONDS", "10"))

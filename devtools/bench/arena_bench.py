@@ -613,6 +613,9 @@ def parse_args(argv=None):
     p.add_argument("--redis-db", type=int, default=5, help="Redis db number (FLUSHED)")
     p.add_argument("--timeout", type=float, default=15, help="seconds to wait for an update")
     p.add_argument("--connect-rate", type=float, default=100, help="new arena sockets per second")
+    p.add_argument("--ticker", choices=["web", "process"], default="web",
+                   help="where the pairing rounds run: a thread of each web process (the default), "
+                        "or one `manage.py arena_ticker` process beside them (ARENA_TICKER=0 for the web)")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     p.add_argument("--log-dir", default=os.path.join(tempfile.gettempdir(), "numberdeck-bench"))
     p.add_argument("--log-level", default="WARNING",
@@ -664,10 +667,21 @@ def main(argv=None) -> int:
           f"{first['pairing_cpu_ms']:.1f} ms CPU, whole round {first['round_cpu_ms']:.0f} ms CPU",
           flush=True)
 
+    web_ticker = "1" if args.ticker == "web" else "0"
     servers = Servers(ports=ports, env=env, log_dir=args.log_dir, app="config.asgi:application",
-                      env_for_port=lambda port: {"DATABASE_URL": f"{db_url}?application_name=daphne-{port}"})
-    print(f"Starting {len(ports)} Daphne process(es) on {ports} (each ticks the arena)...", flush=True)
+                      env_for_port=lambda port: {"DATABASE_URL": f"{db_url}?application_name=daphne-{port}",
+                                                 "ARENA_TICKER": web_ticker})
+    where = "each ticks the arena" if args.ticker == "web" else "a process of its own ticks the arena"
+    print(f"Starting {len(ports)} Daphne process(es) on {ports} ({where})...", flush=True)
     servers.start()
+    ticker = None
+    if args.ticker == "process":
+        ticker = subprocess.Popen(
+            [sys.executable, "manage.py", "arena_ticker"], cwd=fixtures.ROOT,
+            env={**env, "DATABASE_URL": f"{db_url}?application_name=arena-ticker"},
+            stdout=subprocess.DEVNULL, stderr=open(os.path.join(args.log_dir, "arena-ticker.log"), "w"),
+            start_new_session=True)
+        servers.procs.append(ticker)  # stopped with the servers; its CPU counts as theirs
     sampler = Sampler(db_url, args.db)
     sampler.arena_id = data["arena_id"]
     sampler.start()
