@@ -145,6 +145,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
     REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000"))
+    CHANNEL_LAYER_CAPACITY = 5000
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -159,7 +160,13 @@ if REDIS_URL:
             # the connections stay pooled for the next burst.
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None,
                                   "retry_on_error": [RedisConnectionError],
-                                  "max_connections": REDIS_MAX_CONNECTIONS}]},
+                                  "max_connections": REDIS_MAX_CONNECTIONS}],
+                       # channels-redis keeps every message for one process's sockets in one
+                       # Redis key, and a group_send over its capacity (default 100) is dropped,
+                       # logged only at INFO: in a 600-student arena a process's burst of pushes
+                       # passed 100 and tables silently missed moves (devtools/bench/README.md).
+                       # 5,000 small fragments is a few MB of Redis at worst; they expire in 60 s.
+                       "capacity": CHANNEL_LAYER_CAPACITY},
         }
     }
     CACHES = {"default": {"BACKEND": "config.cache.ReusedClientRedisCache",  # see config/cache.py
