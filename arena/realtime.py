@@ -8,6 +8,10 @@ reconnects.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from django.db import transaction
+
 from games.realtime import send_to_group
 
 
@@ -27,3 +31,11 @@ def push_screen(*, arena_id: int, html: str) -> bool:
 def tell_player(*, arena_id: int, user_id: int) -> bool:
     """A student's arena changed for them (seated, paused, over): their page re-renders."""
     return send_to_group(player_group(arena_id, user_id), {"type": "arena.player"})
+
+
+def tell_players_on_commit(*, arena_id: int, user_ids: Iterable[int]) -> None:
+    """`tell_player` for each of these students once the transaction commits (nobody hears of
+    a change that was rolled back)."""
+    ids = sorted(set(user_ids))
+    transaction.on_commit(lambda: [tell_player(arena_id=arena_id, user_id=uid) for uid in ids],
+                          robust=True)

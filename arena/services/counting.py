@@ -48,9 +48,7 @@ def count_table(*, table_id: int) -> bool:
             _free(player, game, walked_away=seat.left_at is not None, now=now)
         table.counted_at = now
         table.save(update_fields=["counted_at"])
-        ids = sorted(players)
-        transaction.on_commit(lambda: [realtime.tell_player(arena_id=table.arena_id, user_id=uid)
-                                       for uid in ids], robust=True)
+        realtime.tell_players_on_commit(arena_id=table.arena_id, user_ids=players)
     return True
 
 

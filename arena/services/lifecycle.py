@@ -42,13 +42,12 @@ def _locked(arena_id: int) -> Arena:
 
 
 def _tell_players_on_commit(arena: Arena, user_ids: Iterable[int]) -> None:
-    ids = sorted(set(user_ids))
-    transaction.on_commit(lambda: [realtime.tell_player(arena_id=arena.pk, user_id=uid)
-                                   for uid in ids], robust=True)
+    realtime.tell_players_on_commit(arena_id=arena.pk, user_ids=user_ids)
 
 
-def _everyone(arena: Arena) -> list[int]:
-    return list(arena.players.values_list("user_id", flat=True))
+def tell_everyone_on_commit(arena: Arena) -> None:
+    """Every player's page re-renders once the change commits (the arena's state changed)."""
+    _tell_players_on_commit(arena, arena.players.values_list("user_id", flat=True))
 
 
 def arena_create(*, teacher: User, classroom: Classroom, title: str, key: str, options: dict,
@@ -151,7 +150,7 @@ def arena_start(*, arena_id: int) -> Arena:
         arena.ends_at = now + arena.length()
         arena.save(update_fields=["status", "started_at", "ends_at"])
         arena.players.filter(status=ArenaPlayer.Status.WAITING).update(waiting_since=now)
-        _tell_players_on_commit(arena, _everyone(arena))
+        tell_everyone_on_commit(arena)
     return arena
 
 
@@ -164,7 +163,7 @@ def arena_pause(*, arena_id: int) -> Arena:
         arena.remaining_seconds = arena.seconds_left()
         arena.status = Arena.Status.PAUSED
         arena.save(update_fields=["status", "remaining_seconds"])
-        _tell_players_on_commit(arena, _everyone(arena))
+        tell_everyone_on_commit(arena)
     return arena
 
 
@@ -180,7 +179,7 @@ def arena_resume(*, arena_id: int) -> Arena:
         arena.save(update_fields=["status", "ends_at", "remaining_seconds"])
         # Time on pause is not time spent waiting: nobody gets a computer player for it.
         arena.players.filter(status=ArenaPlayer.Status.WAITING).update(waiting_since=now)
-        _tell_players_on_commit(arena, _everyone(arena))
+        tell_everyone_on_commit(arena)
     return arena
 
 
@@ -200,18 +199,14 @@ def arena_end(*, arena_id: int, stop_games: bool = False) -> Arena:
         if stop_games:
             for table in ArenaGame.objects.filter(arena=arena, counted_at__isnull=True,
                                                   game__status=Game.Status.ACTIVE):
-                _abandon(table.game_id)
+                game_abandon(game_id=table.game_id)  # stopped for everyone, counts for nobody
                 count_table(table_id=table.pk)
         finish_if_done(arena, now)
-        _tell_players_on_commit(arena, _everyone(arena))
+        tell_everyone_on_commit(arena)
         # The projector too: an arena over at once (stopped games, or ended before its start)
         # has no round after this one to push its podium.
         _tell_teachers_on_commit(arena)
     return arena
-
-
-def _abandon(game_id: int) -> None:
-    game_abandon(game_id=game_id)  # stopped for everyone, counts for nobody
 
 
 def finish_if_done(arena: Arena, now) -> bool:
@@ -224,7 +219,7 @@ def finish_if_done(arena: Arena, now) -> bool:
     arena.save(update_fields=["status", "finished_at"])
     arena.players.filter(status__in=[ArenaPlayer.Status.WAITING, ArenaPlayer.Status.LATE]).update(
         status=ArenaPlayer.Status.RESTING)
-    _tell_players_on_commit(arena, _everyone(arena))
+    tell_everyone_on_commit(arena)
     return True
 
 

@@ -26,14 +26,13 @@ from django.utils import timezone
 from arena import realtime, screen
 from arena.models import Arena, ArenaGame, ArenaPlayer, ArenaResult
 from arena.pairing import Waiting, pair
-from games import registry
 from games.models import PlayerRating
 from games.ratings import default_rating
 from games.services.moves import SeatSpec, bot_seats, game_create
 from games.services.ratings import just_right_level
 
 from .counting import count_table, uncounted_tables
-from .lifecycle import arena_url, finish_if_done
+from .lifecycle import arena_url, finish_if_done, tell_everyone_on_commit
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +82,7 @@ def arena_round(*, arena_id: int, now=None, force: bool = False) -> RoundReport 
         if arena.status == Arena.Status.RUNNING and arena.ends_at and now >= arena.ends_at:
             arena.status = Arena.Status.FINISHING  # the clock ran out: games in play finish
             arena.save(update_fields=["status"])
-            _tell_everyone_on_commit(arena)
+            tell_everyone_on_commit(arena)
         if arena.status == Arena.Status.RUNNING:
             _seat_waiting(arena, now, report)
         finish_if_done(arena, now)
@@ -93,12 +92,6 @@ def arena_round(*, arena_id: int, now=None, force: bool = False) -> RoundReport 
         transaction.on_commit(lambda: screen.push_if_changed(arena_id=arena_id), robust=True)
     report.round_cpu_ms = (time.process_time() - started) * 1000
     return report
-
-
-def _tell_everyone_on_commit(arena: Arena) -> None:
-    ids = list(arena.players.values_list("user_id", flat=True))
-    transaction.on_commit(lambda: [realtime.tell_player(arena_id=arena.pk, user_id=uid)
-                                   for uid in ids], robust=True)
 
 
 def _seat_waiting(arena: Arena, now, report: RoundReport) -> None:
@@ -161,9 +154,7 @@ def _deal(arena: Arena, players: list[ArenaPlayer], now, report: RoundReport, bo
         player.save(update_fields=["status", "game", "waiting_since"])
     report.tables.append(game.pk)
     report.with_bots += bool(bots)
-    ids = [p.user_id for p in players]
-    transaction.on_commit(lambda: [realtime.tell_player(arena_id=arena.pk, user_id=uid)
-                                   for uid in ids], robust=True)
+    realtime.tell_players_on_commit(arena_id=arena.pk, user_ids=[p.user_id for p in players])
 
 
 def live_arena_ids(*, due_before=None) -> list[int]:

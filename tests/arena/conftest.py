@@ -13,13 +13,18 @@ an arena with them waiting, and the two honest ways a seated game ends.
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
+from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts.models import User
 from arena.models import Arena, ArenaGame, ArenaPlayer
+from arena.services.counting import count_table
 from arena.services.lifecycle import arena_create, arena_join, arena_start
 from games import engine as engines
 from games.models import Game
@@ -118,3 +123,53 @@ def play_to_end(game: Game) -> Game:
         assert game_apply_move(game_id=game.pk, seat=seat, action=action,
                                expected_version=game.version, schedule_bots=False).applied
     raise AssertionError("the game did not finish")
+
+
+def waiting_for_a_lock() -> int:
+    """How many of the test database's sessions wait for a lock now (PostgreSQL)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                       "AND wait_event_type = 'Lock'")
+        return cursor.fetchone()[0]
+
+
+def race_with_a_held_count(table_id: int, action: Callable[[], object]) -> list:
+    """Count the table in one thread, holding its first lock (its ArenaGame row) open, while
+    `action` runs in another until it waits for a lock (or ends); then let the count go on.
+    Returns what either raised: both must go through, whichever waits (PostgreSQL cancels one
+    of two that deadlock, with an error)."""
+    counting_started, release = threading.Event(), threading.Event()
+    errors: list = []
+
+    def count_held_open() -> None:
+        try:
+            with transaction.atomic():
+                ArenaGame.objects.select_for_update().get(pk=table_id)  # count_table's first lock
+                counting_started.set()
+                release.wait(10)
+                count_table(table_id=table_id)
+        except Exception as exc:  # noqa: BLE001 - reported by the test
+            errors.append(exc)
+            counting_started.set()
+        finally:
+            connection.close()
+
+    def act() -> None:
+        try:
+            action()
+        except Exception as exc:  # noqa: BLE001 - reported by the test
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    counter = threading.Thread(target=count_held_open)
+    counter.start()
+    assert counting_started.wait(10)
+    other = threading.Thread(target=act)
+    other.start()
+    deadline = time.monotonic() + 10
+    while not waiting_for_a_lock() and time.monotonic() < deadline and other.is_alive():
+        time.sleep(0.01)  # the action waits for a lock the count holds (or did not need one)
+    release.set()
+    counter.join(15), other.join(15)
+    return errors

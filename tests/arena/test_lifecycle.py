@@ -4,16 +4,13 @@ ending early (games finish or are stopped), a break and coming back."""
 
 from __future__ import annotations
 
-import threading
-import time
 from datetime import timedelta
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.utils import timezone
 
 from arena.models import Arena, ArenaGame, ArenaPlayer, ArenaResult
-from arena.services.counting import count_table
 from arena.services.lifecycle import (ArenaError, arena_back, arena_create, arena_end,
                                       arena_join, arena_pause, arena_rest, arena_resume,
                                       arena_start, arena_take_out)
@@ -21,7 +18,7 @@ from arena.services.rounds import arena_round, bot_after_seconds
 from games.models import Game
 from tests.conftest import need
 
-from .conftest import finish_game, game_of, later, player
+from .conftest import finish_game, game_of, later, player, race_with_a_held_count
 
 pytestmark = pytest.mark.django_db
 
@@ -168,40 +165,8 @@ def test_taking_out_a_student_while_their_finished_game_is_being_counted(make_st
     arena_round(arena_id=arena.pk, force=True)
     game = finish_game(game_of(arena, ann), winners=[ben])  # its signal not yet heard
     table = ArenaGame.objects.get(game=game)
-    counting_started, release = threading.Event(), threading.Event()
-    errors: list = []
-
-    def count_held_open() -> None:
-        try:
-            with transaction.atomic():
-                ArenaGame.objects.select_for_update().get(pk=table.pk)  # count_table's first lock
-                counting_started.set()
-                release.wait(10)
-                count_table(table_id=table.pk)
-        except Exception as exc:  # noqa: BLE001 - reported by the test
-            errors.append(exc)
-            counting_started.set()
-        finally:
-            connection.close()
-
-    def take_out() -> None:
-        try:
-            arena_take_out(arena_id=arena.pk, player_id=player(arena, ann).pk)
-        except Exception as exc:  # noqa: BLE001 - reported by the test
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    counter = threading.Thread(target=count_held_open)
-    counter.start()
-    assert counting_started.wait(10)
-    teacher = threading.Thread(target=take_out)
-    teacher.start()
-    deadline = time.monotonic() + 10
-    while not waiting_for_a_lock() and time.monotonic() < deadline and teacher.is_alive():
-        time.sleep(0.01)  # the take-out waits for a lock the count holds
-    release.set()
-    counter.join(15), teacher.join(15)
+    errors = race_with_a_held_count(
+        table.pk, lambda: arena_take_out(arena_id=arena.pk, player_id=player(arena, ann).pk))
     assert not errors, errors
 
     a, b = player(arena, ann), player(arena, ben)
@@ -209,10 +174,3 @@ def test_taking_out_a_student_while_their_finished_game_is_being_counted(make_st
     assert b.status == Status.WAITING and (b.wins, b.points) == (1, 2)
     assert ArenaResult.objects.count() == 2
     assert ArenaGame.objects.get(pk=table.pk).counted_at is not None
-
-
-def waiting_for_a_lock() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                       "AND wait_event_type = 'Lock'")
-        return cursor.fetchone()[0]

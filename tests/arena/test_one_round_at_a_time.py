@@ -10,19 +10,17 @@ each told to play the same classmate."""
 from __future__ import annotations
 
 import threading
-import time
 from collections import Counter
 
 import pytest
 from django.db import connection, transaction
 
 from arena.models import ArenaGame, ArenaPlayer, ArenaResult
-from arena.services.counting import count_table
 from arena.services.rounds import arena_round
 from games.models import Game, Seat
 from tests.conftest import need
 
-from .conftest import finish_game
+from .conftest import finish_game, race_with_a_held_count
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -146,51 +144,12 @@ def test_a_round_and_a_finish_count_of_the_same_game_both_go_through(make_studen
     game = Game.objects.get(pk=ArenaPlayer.objects.get(arena=arena, user=ann).game_id)
     finish_game(game, winners=[ann])  # its signal not heard yet
     table = ArenaGame.objects.get(game=game)
-    counting_started, release = threading.Event(), threading.Event()
-    errors: list = []
     rounds: list = []
-
-    def count_held_open() -> None:
-        try:
-            with transaction.atomic():
-                ArenaGame.objects.select_for_update().get(pk=table.pk)  # count_table's first lock
-                counting_started.set()
-                release.wait(10)
-                count_table(table_id=table.pk)
-        except Exception as exc:  # noqa: BLE001 - reported by the test
-            errors.append(exc)
-            counting_started.set()
-        finally:
-            connection.close()
-
-    def a_round() -> None:
-        try:
-            rounds.append(arena_round(arena_id=arena.pk, force=True))
-        except Exception as exc:  # noqa: BLE001 - reported by the test
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    counter = threading.Thread(target=count_held_open)
-    counter.start()
-    assert counting_started.wait(10)
-    runner = threading.Thread(target=a_round)
-    runner.start()
-    deadline = time.monotonic() + 10
-    while not waiting_for_a_lock() and time.monotonic() < deadline and runner.is_alive():
-        time.sleep(0.01)  # the round waits for the table the count holds
-    release.set()
-    counter.join(15), runner.join(15)
+    errors = race_with_a_held_count(
+        table.pk, lambda: rounds.append(arena_round(arena_id=arena.pk, force=True)))
     assert not errors, errors
 
     a, b = (ArenaPlayer.objects.get(arena=arena, user=u) for u in (ann, ben))
     assert (a.points, a.wins, b.points, b.losses) == (2, 1, 0, 1)  # counted once
     assert ArenaResult.objects.count() == 2
     assert rounds[0].counted == 0  # the count was the signal's
-
-
-def waiting_for_a_lock() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                       "AND wait_event_type = 'Lock'")
-        return cursor.fetchone()[0]
