@@ -1,8 +1,7 @@
 """Telling open teacher dashboards that a class's reports or games changed. The message
 carries no data: each dashboard consumer re-reads what its teacher may see."""
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from games.realtime import send_to_group
 
 
 def dashboard_group(classroom_id: int) -> str:
@@ -10,7 +9,5 @@ def dashboard_group(classroom_id: int) -> str:
 
 
 def broadcast_dashboard_changed(*, classroom_id: int) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(dashboard_group(classroom_id),
-                                        {"type": "dashboard.changed", "classroom_id": classroom_id})
+    send_to_group(dashboard_group(classroom_id),
+                  {"type": "dashboard.changed", "classroom_id": classroom_id})

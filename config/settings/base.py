@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -146,29 +147,44 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000"))
     CHANNEL_LAYER_CAPACITY = 5000
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py 8 reads with a 5 s socket timeout by default; the layer's receive is a
-            # 5 s blocking BZPOPMIN, so an idle socket's consumer would crash (1011) at random.
-            # After a Redis restart every pooled connection fails once on first use ("Connection
-            # closed by server"): retry such a command once on a fresh connection.
-            # redis-py's pools allow 100 connections per process by default and then raise
-            # "Too many connections": at a bell, hundreds of sockets open at once, each joining
-            # its group over a connection of its own, and most of them failed (HTTP 500). The
-            # pool may grow to REDIS_MAX_CONNECTIONS per process (Redis itself takes 10,000);
-            # the connections stay pooled for the next burst.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None,
-                                  "retry_on_error": [RedisConnectionError],
-                                  "max_connections": REDIS_MAX_CONNECTIONS}],
-                       # channels-redis keeps every message for one process's sockets in one
-                       # Redis key, and a group_send over its capacity (default 100) is dropped,
-                       # logged only at INFO: in a 600-student arena a process's burst of pushes
-                       # passed 100 and tables silently missed moves (devtools/bench/README.md).
-                       # 5,000 small fragments is a few MB of Redis at worst; they expire in 60 s.
-                       "capacity": CHANNEL_LAYER_CAPACITY},
+    # redis-py 8 reads with a 5 s socket timeout by default; the core layer's receive is a 5 s
+    # blocking BZPOPMIN, so an idle socket's consumer would crash (1011) at random. After a
+    # Redis restart every pooled connection fails once on first use ("Connection closed by
+    # server"): retry such a command once on a fresh connection. redis-py's pools allow 100
+    # connections per process by default and then raise "Too many connections": at a bell,
+    # hundreds of sockets open at once, each joining its group over a connection of its own,
+    # and most of them failed (HTTP 500). The pool may grow to REDIS_MAX_CONNECTIONS per
+    # process (Redis itself takes 10,000); the connections stay pooled for the next burst.
+    REDIS_LAYER_HOSTS = [{"address": REDIS_URL, "socket_timeout": None,
+                          "retry_on_error": [RedisConnectionError],
+                          "max_connections": REDIS_MAX_CONNECTIONS}]
+    # Which channels-redis layer carries the pushes (devtools/bench/README.md measured both in
+    # one 600-student arena): "pubsub" (the default) publishes a group message once and Redis
+    # pushes it to each web process subscribed to the group, which hands it to its sockets;
+    # "core" keeps every message for one process's sockets in a sorted set that the process
+    # drains one message at a time, four Redis round trips each on its event loop, and under
+    # a busy arena that queue, not the moves, made the tail (p95 over a second). What pub/sub
+    # gives up: a message reaches only the processes listening at that moment, and a process
+    # that lost its Redis connection misses what was sent meanwhile; a push was never more
+    # than a courtesy here (games/realtime.py): every page reads its state again on
+    # (re)connect.
+    CHANNEL_LAYER_KIND = os.environ.get("CHANNEL_LAYER", "pubsub")
+    if CHANNEL_LAYER_KIND == "core":
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                # The core layer drops a group_send past a process's capacity (default 100),
+                # logged only at INFO: in a 600-student arena a process's burst of pushes
+                # passed 100 and tables silently missed moves (devtools/bench/README.md). 5,000
+                # small fragments is a few MB of Redis at worst; they expire in 60 s.
+                "CONFIG": {"hosts": REDIS_LAYER_HOSTS, "capacity": CHANNEL_LAYER_CAPACITY},
+            }
         }
-    }
+    elif CHANNEL_LAYER_KIND == "pubsub":
+        CHANNEL_LAYERS = {"default": {"BACKEND": "config.channel_layer.PubSubChannelLayer",
+                                          "CONFIG": {"hosts": REDIS_LAYER_HOSTS}}}
+    else:
+        raise ImproperlyConfigured(f"CHANNEL_LAYER must be 'pubsub' or 'core', not {CHANNEL_LAYER_KIND!r}")
     CACHES = {"default": {"BACKEND": "config.cache.ReusedClientRedisCache",  # see config/cache.py
                           "LOCATION": REDIS_URL}}
 else:

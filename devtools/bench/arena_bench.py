@@ -38,6 +38,7 @@ What it does (devtools/bench/README.md, "Arena (issue #22)", has the figures):
 from __future__ import annotations
 
 import argparse
+import glob
 import asyncio
 import json
 import math
@@ -45,6 +46,7 @@ import os
 import random
 import re
 import secrets
+import signal
 import statistics
 import subprocess
 import sys
@@ -133,6 +135,7 @@ class Window:
     notices: dict[str, int] = field(default_factory=dict)
     screen: list[tuple[float, int]] = field(default_factory=list)  # (arrival, bytes) per push
     cpu: dict = field(default_factory=dict)
+    client_lag_ms: list[float] = field(default_factory=list)  # the client's own loop waking late
 
     @property
     def measure_from(self) -> float:
@@ -398,11 +401,20 @@ class Bench:
             self.window.tables_seen += 1
         return self.tables[game_id]
 
+    async def client_lag(self, every: float = 0.005) -> None:
+        """How late this client's own loop wakes (a busy client would add to every latency)."""
+        while True:
+            t = now()
+            await asyncio.sleep(every)
+            if self.window.measured(t):
+                self.window.client_lag_ms.append((now() - t - every) * 1000)
+
     def on_screen(self, text: str, t: float) -> None:
         self.window.screen.append((t, len(text.encode("utf-8"))))
 
-    async def run(self, meter: CpuMeter, sampler: "Sampler") -> None:
+    async def run(self, meter: CpuMeter, sampler: "Sampler", on_window=lambda on: None) -> None:
         args = self.args
+        lag = asyncio.get_running_loop().create_task(self.client_lag())
         self.gate = asyncio.Semaphore(64)
         await self.db.open()
         await self.screen.connect()
@@ -423,9 +435,12 @@ class Bench:
         await asyncio.sleep(max(0.0, self.window.measure_from - now()))
         meter.start()
         sampler.mark_window(True)
+        on_window(True)
         await asyncio.sleep(max(0.0, self.window.measure_to - now()))
         self.window.cpu = meter.stop()
         sampler.mark_window(False)
+        on_window(False)
+        lag.cancel()
         self.window.stopping = True
         for task in list(self.tasks):
             task.cancel()
@@ -471,7 +486,8 @@ class Sampler(threading.Thread):
         with psycopg.connect(self.url, autocommit=True, application_name=f"{CLIENT_APP}-sampler") as conn:
             while not self.stop_event.wait(1.0):
                 rows = conn.execute(
-                    "SELECT coalesce(application_name, ''), coalesce(state, ''), count(*) "
+                    "SELECT coalesce(application_name, ''), coalesce(state, '') || CASE WHEN "
+                    "wait_event_type = 'Lock' THEN ', waiting for a lock' ELSE '' END, count(*) "
                     "FROM pg_stat_activity WHERE datname = %s AND application_name NOT LIKE %s "
                     "GROUP BY 1, 2", [self.db, CLIENT_APP + "%"]).fetchall()
                 by_app: dict[str, dict[str, int]] = {}
@@ -536,6 +552,7 @@ def report(args, data: dict, first: dict, bench: Bench, sampler: Sampler) -> dic
         ("finished -> next table", "next_table", w.next_table_ms, "next_table_p95_ms"),
         ("finished -> arena page 'waiting'", "freed", w.freed_ms, None),
         ("sent to a table -> its first table", "first_table", w.first_seat_ms, None),
+        ("the bench client's own loop lag", "client_lag", w.client_lag_ms, None),
     )
     for label, key, values, target in lines:
         s = summary(values, args.duration)
@@ -597,6 +614,22 @@ def report(args, data: dict, first: dict, bench: Bench, sampler: Sampler) -> dic
 
 
 # ----- main -----------------------------------------------------------------------------------
+def print_probes(probe_dir: str) -> None:
+    """What probed_asgi.py recorded in each web process over the window."""
+    time.sleep(1)
+    for path in sorted(glob.glob(os.path.join(probe_dir, "*.json"))):
+        with open(path) as f:
+            figures = json.load(f)
+        print(f"\nprobes of web process {os.path.basename(path)[:-5]} over the window "
+              f"(ms; 'sum' = samples x mean):")
+        print(f"{'':62}{'n':>7}{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}{'sum':>9}")
+        for name in sorted(figures, key=lambda n: -sum(figures[n])):
+            values = sorted(figures[name])
+            print(f"{name[:62]:62}{len(values):>7}{percentile(values, 50):>8.1f}"
+                  f"{percentile(values, 95):>8.1f}{percentile(values, 99):>8.1f}{values[-1]:>8.1f}"
+                  f"{sum(values):>9.0f}")
+
+
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--players", type=int, default=600, help="students (split evenly over --classes)")
@@ -617,6 +650,9 @@ def parse_args(argv=None):
                    help="where the pairing rounds run: a thread of each web process (the default), "
                         "or one `manage.py arena_ticker` process beside them (ARENA_TICKER=0 for the web)")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    p.add_argument("--probe", metavar="DIR",
+                   help="time where the servers' work waits during the window (probed_asgi.py): "
+                        "loop lag, each thread-pool call queued / ran / resumed, the ticker")
     p.add_argument("--log-dir", default=os.path.join(tempfile.gettempdir(), "numberdeck-bench"))
     p.add_argument("--log-level", default="WARNING",
                    help="the servers' LOG_LEVEL (INFO shows channels-redis dropping messages "
@@ -668,7 +704,15 @@ def main(argv=None) -> int:
           flush=True)
 
     web_ticker = "1" if args.ticker == "web" else "0"
-    servers = Servers(ports=ports, env=env, log_dir=args.log_dir, app="config.asgi:application",
+    app = "config.asgi:application"
+    if args.probe:
+        args.probe = os.path.abspath(args.probe)
+        os.makedirs(args.probe, exist_ok=True)
+        for old in glob.glob(os.path.join(args.probe, "*.json")):
+            os.remove(old)
+        env["BENCH_PROBE_DIR"] = args.probe
+        app = "devtools.bench.probed_asgi:application"
+    servers = Servers(ports=ports, env=env, log_dir=args.log_dir, app=app,
                       env_for_port=lambda port: {"DATABASE_URL": f"{db_url}?application_name=daphne-{port}",
                                                  "ARENA_TICKER": web_ticker})
     where = "each ticks the arena" if args.ticker == "web" else "a process of its own ticks the arena"
@@ -688,9 +732,15 @@ def main(argv=None) -> int:
     try:
         bench = Bench(args=args, data=data, ports=ports, db_url=db_url)
         print(f"Clients: warm-up {args.warmup:g} s, then {args.duration:g} s measured...", flush=True)
-        asyncio.run(bench.run(CpuMeter(servers.pids), sampler))
+        def on_window(on: bool) -> None:
+            if args.probe:
+                servers.signal(signal.SIGUSR1 if on else signal.SIGUSR2)
+
+        asyncio.run(bench.run(CpuMeter(servers.pids), sampler, on_window))
         sampler.stop()
         rows = report(args, data, first, bench, sampler)
+        if args.probe:
+            print_probes(args.probe)
         if args.json:
             with open(args.json, "w") as f:
                 json.dump({"args": {k: v for k, v in vars(args).items()}, "machine_busy_before": busy,

@@ -1,0 +1,34 @@
+"""channels-redis's pub/sub layer, publishing without waiting in line.
+
+Each web process keeps one `RedisSingleShardConnection` per Redis host, and channels-redis
+holds one asyncio lock around every publish, subscribe and unsubscribe on it: a process's
+pushes went out one Redis round trip at a time, and in a 600-student arena a burst (a round
+seating students, sockets opening) queued the moves' pushes behind it (p95 ~45 ms per
+publish, ~180 ms for the arena's; devtools/bench/README.md). A PUBLISH needs no ordering
+with the subscriptions, and redis-py runs concurrent commands on connections of its own from
+the pool, so publishing here takes no lock. Two pushes to one group may then arrive out of
+order; each table socket drops a table older than the one it already sent
+(games/consumers/table.py `Sent`), and the other pushes carry no state of their own (the page
+renders what the database says). Subscriptions keep the lock: the layer's book of who listens
+to what must change one step at a time.
+"""
+
+from channels_redis.pubsub import RedisPubSubChannelLayer, RedisSingleShardConnection
+
+
+class UnqueuedShardConnection(RedisSingleShardConnection):
+    async def publish(self, channel, message):
+        self._ensure_redis()
+        await self._redis.publish(channel, message)
+
+
+class PubSubChannelLayer(RedisPubSubChannelLayer):
+    """The pub/sub layer whose per-loop layers publish through `UnqueuedShardConnection`s."""
+
+    def _get_layer(self):
+        layer = super()._get_layer()
+        if not getattr(layer, "unqueued", False):
+            # Swapped as the loop's layer is made, before any use (a shard connects lazily).
+            layer._shards = [UnqueuedShardConnection(shard.host, layer) for shard in layer._shards]
+            layer.unqueued = True
+        return layer
