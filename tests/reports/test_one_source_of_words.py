@@ -47,7 +47,7 @@ class BotPlayer:
 
 # name -> (game, how the student plays it)
 STUDENTS = {
-    "Bea": ("smooth_operator", lambda: BotPlayer("beginner", 5)),
+    "Bea": ("smooth_operator", lambda: BotPlayer("beginner", 2)),
     "Sam": ("smooth_operator", lambda: PlantedPlayer(
         [parse_plant(p) for p in ("so.mental_math=0.3", "so.even_division=0.4", "so.specials=0.5",
                                   "all.rule_errors=0.1")], seed="sam")),
