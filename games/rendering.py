@@ -29,9 +29,10 @@ from accounts.membership import membership_version
 from games import registry
 from games.models import Game, Seat
 from games.partials import render_partials
+from games.results import how_you_played
 from games.selectors import lobby as lobby_selectors
 from games.selectors.play import recent_events, seat_moves
-from games.spec import GameSpec, SeatMove
+from games.spec import GameSpec
 
 
 def _names(names: list[str]) -> str:
@@ -54,17 +55,6 @@ def status_line(*, spec: GameSpec, view: dict, coach: bool) -> str:
     if coach or me not in waiting:
         return f"Waiting for {_names(waiting)}." if waiting else "Waiting…"
     return spec.your_turn(view)
-
-
-def went_well(*, spec: GameSpec, moves: list[SeatMove]) -> list[str]:
-    """A few encouraging, true sentences about the student's own play in a finished game."""
-    lines = spec.went_well(moves)
-    accepted = [m for m in moves if m.accepted]
-    if accepted and len(accepted) == len(moves):
-        lines.append("Every move you tried followed the rules. Brilliant!")
-    elif moves:
-        lines.append(f"{len(accepted)} of your {len(moves)} tries were allowed moves: the others taught you a rule.")
-    return lines or ["Thanks for playing: every game makes you faster."]
 
 
 def mental_math_on(*, spec: GameSpec, game: Game) -> bool:
@@ -119,8 +109,9 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
         # instead of keeping the choices that made the last one (static/js/app.js).
         "fresh_choices": fresh_choices,
         "interactive": seat is not None and not finished and not stopped,
-        "went_well": (went_well(spec=spec, moves=seat_moves(game=game, seat=seat))
-                      if finished and seat is not None else []),
+        # The same figures and words as "My progress" (games/results.py).
+        "how_you_played": (how_you_played(spec=spec, game=game, seat=seat)
+                           if finished and seat is not None else []),
         # A fresh key per render: re-sending the same form (a double tap, a resend after a
         # reconnect) repeats its key and is recognised as a duplicate by the move service.
         "form_key": secrets.token_hex(8),

@@ -70,10 +70,6 @@ def _no_board_context(view: dict) -> dict:
     return {}
 
 
-def _nothing_went_well(moves: list[SeatMove]) -> list[str]:
-    return []
-
-
 @dataclass(frozen=True)
 class GameSpec:
     key: str
@@ -101,7 +97,6 @@ class GameSpec:
     free_play_options: Mapping[str, Any] = field(default_factory=dict)
     your_turn: Callable[[dict], str] = _your_turn             # status line on the player's turn
     board_context: Callable[[dict], dict] = _no_board_context  # extra board template values
-    went_well: Callable[[list[SeatMove]], list[str]] = _nothing_went_well  # results screen
     selection: SelectionHook | None = None
     mental_math: MentalMathHook | None = None
     skills: GameSkills | None = None

@@ -1,55 +1,20 @@
-"""Turning one game's recorded moves into skill evidence (shared/spec/skills.md). Pure Python:
-no database, so it can be tested and benchmarked on its own.
-
-Input: the moves of one finished game in order (`MoveFacts`, the analysis the engine recorded
-with each move, computed on the state before it) and which seats are students. What each
-game's moves say about its measures is the game's own (`games/engine/<game>/skills.py`, found
-through the registry); this module is the machinery every game shares.
-Output: `Evidence` rows, one per chance at a measure.
-
-What counts once:
-- An accepted attempt gives one `all.think_time` row: detail = the decision kind, amount =
-  seconds (none when unknown). It is also the attempt's chance at `all.rule_errors` (see
-  measures.evidence_measures): one row per accepted move instead of two keeps the analysis of
-  a million decisions within a minute.
-- A refused attempt gives one `all.rule_errors` row: a miss, detail = its error code -
-  unless the game judges that refusal as a miss of one of its own measures
-  (`GameSkills.judged_errors`: a false times-table declaration is an mg.facts miss, an
-  uneven ÷ tried an so.even_division miss); then it is that measure's miss only.
-- Every other measure counts a *decision* once: the attempts one student makes at one game
-  version (a refused attempt, then the move that was accepted). The decision is a miss when
-  any of its attempts missed; the row then points at the first attempt that missed, else at
-  the accepted move. So "tried ÷ on 13 ÷ 4, then played −" is one chance, one miss, not two
-  chances. A game may group wider (a candidate's group is the game's to choose): e.g. one
-  active turn with several special cards played in it.
-- Attempts refused for not being the player's turn at all (or unreadable) are rule errors
-  only: the analysis of such an attempt says nothing about the measure.
+"""Turning one game's recorded moves into skill evidence, by game key. The machinery itself
+(what counts once, one mistake one measure) is games/engine/evidence.py, which the end of a
+game counts with too; here it is found through the registry, with the helpers the reports'
+loading and storing use. Pure Python: no database.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
 from games import registry
-from games.engine.skills import Candidate, GameSkills, MoveFacts
+from games.engine import evidence as engine_evidence
+from games.engine.evidence import Evidence, analysis_read
+from games.engine.skills import GameSkills, MoveFacts
 
-from .measures import RULES, THINK
-
-# Refusals before the game even looked at the decision: only a rule error.
-NOT_A_DECISION = frozenset({"bad_action", "unknown_player", "game_over", "not_your_turn"})
-
-
-@dataclass(slots=True)
-class Evidence:
-    move_id: int
-    seat_id: int
-    measure: str
-    detail: str
-    missed: bool
-    amount: float | None
-    turn: int            # the replay's ?turn=: the position in which the decision was made
-    played_at: datetime
+__all__ = ["Evidence", "MoveFacts", "analysis_keys", "analysis_read", "game_evidence",
+           "game_skills", "monday", "needs_events"]
 
 
 def monday(day: date) -> date:
@@ -75,50 +40,7 @@ def needs_events(key: str) -> bool:
     return bool(skills and skills.needs_events)
 
 
-def decision_kind(key: str, analysis: dict) -> str:
-    return str(analysis.get("kind") or "move")
-
-
 def game_evidence(key: str, moves: list[MoveFacts], seat_names: dict[int, str],
                   students: set[int]) -> list[Evidence]:
-    """Every chance the students (`students`: seat ids) had in one game."""
-    rows: list[Evidence] = []
-    # (seat, group, measure, detail) -> [move, missed, amount]; see the module docstring.
-    chosen: dict[tuple, list] = {}
-    skills = game_skills(key)
-    per_attempt = skills.per_attempt if skills else None
-    judged = skills.judged_errors if skills else {}
-
-    def offer(m: MoveFacts, c: Candidate) -> None:
-        group, measure, detail, missed, amount = c
-        k = (m.seat_id, group, measure, detail)
-        current = chosen.get(k)
-        if current is None:
-            chosen[k] = [m, missed, amount]
-        elif missed and not current[1]:
-            current[:] = [m, missed, amount]
-        elif not missed and not current[1] and m.accepted and not current[0].accepted:
-            current[:] = [m, missed, amount]
-
-    for m in moves:
-        if m.seat_id not in students:
-            continue
-        err = m.error_code or ""
-        analysis = m.analysis or {}
-        if m.accepted:
-            seconds = m.think_ms / 1000 if m.think_ms is not None else None
-            rows.append(Evidence(m.id, m.seat_id, THINK, decision_kind(key, analysis), False, seconds,
-                                 m.version_before, m.played_at))
-        elif err not in judged:  # a judged refusal is its measure's miss only (one mistake, one measure)
-            rows.append(Evidence(m.id, m.seat_id, RULES, err, True, None, m.version_before, m.played_at))
-        if per_attempt is None or err in NOT_A_DECISION or not analysis or "analysis_error" in analysis:
-            continue
-        for candidate in per_attempt(m, err):
-            offer(m, candidate)
-    whole_game = skills.per_game if skills else None
-    if whole_game is not None:
-        for m, candidate in whole_game(moves, seat_names, students):
-            offer(m, candidate)
-    for (seat, _group, measure, detail), (m, missed, amount) in chosen.items():
-        rows.append(Evidence(m.id, seat, measure, detail, missed, amount, m.version_before, m.played_at))
-    return rows
+    """Every chance the students (`students`: seat ids) had in one game of `key`."""
+    return engine_evidence.game_evidence(game_skills(key), moves, seat_names, students)

@@ -1,7 +1,7 @@
 """The skill measures of shared/spec/skills.md, as teachers and students read them.
 
 Each game declares its own measures beside its engine (games/engine/<game>/skills.py, listed
-by games/registry.py); the reports add the two every game has: rule errors and thinking time.
+by games/registry.py); after them come the two every game has: rule errors and thinking time.
 The measures are read from the registry at call time, never kept here, because a game can be
 registered at run time (tests register a game of their own and expect its measure in the reports).
 
@@ -12,26 +12,20 @@ A report cell reads "<miss_words>: 4 of 37 <chance_unit>"; `about` explains the 
 from __future__ import annotations
 
 from games import registry
-from games.engine.skills import Measure
+from games.engine.skills import GENERIC_MEASURES, RULES, THINK, Measure, evidence_measures
 
 # The definitions the stored evidence follows. 2: revision 2 of shared/spec/skills.md
 # (families, one mistake one measure, only missable chances, per operation and fact). A game
 # report counted by an older revision is recomputed (services.games_without_report).
 MEASURES_REVISION = 2
 
-RULES = "all.rule_errors"
-THINK = "all.think_time"
+# The measures of every game (rule errors, thinking time), after the games' own in tables and
+# exports. Declared beside the games' measures (games/engine/skills.py), so that the end of a
+# game says what the reports say.
+GENERIC = GENERIC_MEASURES
 
-# The measures of every game, after the games' own (in that order in tables and exports).
-GENERIC = (
-    Measure(RULES, "", "Rules",
-            "Tried a move the rules do not allow", "attempts",
-            "Plays by the rules.",
-            well_words="made a move the rules allow", family="rules"),
-    Measure(THINK, "", "Thinking time",
-            "", "decisions",
-            "Median seconds per decision.", has_misses=False, family="time"),
-)
+__all__ = ["GENERIC", "MEASURES_REVISION", "RULES", "THINK", "all_measures", "describe",
+           "evidence_measures", "fact_measures", "measure_by_id", "measures_by_id"]
 
 
 def all_measures() -> list[Measure]:
@@ -52,14 +46,6 @@ def measures_by_id() -> dict[str, Measure]:
 def fact_measures() -> list[Measure]:
     """The measures whose details are "AxB" facts: the times-table heat map shows them."""
     return [m for m in all_measures() if m.fact_grid]
-
-
-def evidence_measures(measure_id: str) -> tuple[str, ...]:
-    """The evidence rows behind a measure's chances. Every attempt is a chance at the rules:
-    a refused one has its own `all.rule_errors` row (a miss, detail = its error code), an
-    accepted one is counted by its `all.think_time` row (the decision and its thinking time),
-    so an accepted move is written once, not twice."""
-    return (RULES, THINK) if measure_id == RULES else (measure_id,)
 
 
 def describe(measure: Measure | str, misses: int, chances: int) -> str:

@@ -103,7 +103,7 @@ def _load_moves(games: list[Game], students: dict[int, dict[int, int]],
             game_id, seat, facts = row[0], row[2], row[8]
             analysis = None
             if seat in students[game_id] and facts:
-                analysis = {k: v for k in keys if (v := facts.get(k)) is not None}
+                analysis = ev.analysis_read(facts, keys)
                 if stale is not None and analysis and facts.get(REV, 1) != revision:
                     stale.add(game_id)
             moves[game_id].append(ev.MoveFacts(

@@ -5,27 +5,21 @@ database.
 
 from __future__ import annotations
 
-from games.engine.skills import FACT_RANGE, Measure
+from games.engine.skills import FACT_RANGE, Measure, well_sentence
 
 from .cells import Total
 from .measures import measure_by_id
 from .uncertainty import MIN_CHANCES, wilson
 
 
-def times(n: int) -> str:
-    return "once" if n == 1 else f"{n} times"
-
-
 def student_sentence(measure: Measure | str, misses: int, chances: int, *, who: str = "You") -> str:
-    """'You chose the operator that gives the fewest points 33 times out of 37.' (`who` is
-    the student's name in a report for parents.) What getting it right means is the
-    measure's `well_words`, which read right after "You" and after a name alike (so never
-    "you", "your" or "their"); a measure without them says it in its title's words."""
+    """'You chose the best card 33 times out of 37.' (`who` is the student's name in a report
+    for parents.) The measure or its id; the sentence itself is `well_sentence`, which the
+    end of a game says too (games/results.py)."""
     m = measure_by_id(measure) if isinstance(measure, str) else measure
     if m is None:
         raise KeyError(f"unknown measure: {measure!r}")
-    well = m.well_words or f"did well at “{m.title}”"
-    return f"{who} {well} {times(chances - misses)} out of {chances}."
+    return well_sentence(m, misses, chances, who=who)
 
 
 def child_range_sentence(misses: int, chances: int) -> str:

@@ -27,12 +27,17 @@ def _add_page(request, classroom, *, single=None, pasted=None, upload=None, prob
     })
 
 
+def _students(n: int) -> str:
+    return "1 student" if n == 1 else f"{n} students"
+
+
 def _added(request, classroom, students):
+    """Says both what was added and how big the class is now: "3 students added" read as
+    "3 students are in the class" when the class already had 7."""
     count = len(students)
-    if count == 1:
-        messages.success(request, f"{students[0].display_name} is in the class.")
-    else:
-        messages.success(request, f"{count} students are in the class.")
+    size = _students(selectors.students_of_class(classroom=classroom).count())
+    added = students[0].display_name if count == 1 else _students(count)
+    messages.success(request, f"{added} added; the class has {size}.")
     return redirect("classroom:class_detail", pk=classroom.pk)
 
 

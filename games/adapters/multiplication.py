@@ -7,7 +7,7 @@ from django.utils.safestring import mark_safe
 
 from games.engine import multiplication as engine_package
 from games.engine.multiplication.skills import SKILLS
-from games.spec import GameSpec, SeatMove, presets_from
+from games.spec import GameSpec, presets_from
 
 
 def your_turn(view: dict) -> str:
@@ -42,14 +42,6 @@ def board_context(view: dict) -> dict:
                           "fewer cards left is better."}
 
 
-def went_well(moves: list[SeatMove]) -> list[str]:
-    facts = [m.analysis.get("fact") for m in moves if m.analysis.get("fact")]
-    if not facts:
-        return []
-    right = sum(1 for f in facts if f.get("correct"))
-    return [f"You named {right} of {len(facts)} times-table facts correctly."]
-
-
 KEY = "multiplication"
 
 SPEC = GameSpec(
@@ -64,6 +56,5 @@ SPEC = GameSpec(
     ratings=engine_package.RATINGS_BY_GAME[KEY],
     your_turn=your_turn,
     board_context=board_context,
-    went_well=went_well,
     skills=SKILLS,
 )

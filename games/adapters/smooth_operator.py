@@ -74,14 +74,6 @@ def board_context(view: dict) -> dict:
     return {"so_hand": hand_cards(view), "so_end_turn": end}
 
 
-def went_well(moves: list[SeatMove]) -> list[str]:
-    answers = [m.analysis for m in moves if m.accepted and m.analysis.get("distinct_values", 0) >= 2]
-    if not answers:
-        return []
-    lowest = sum(1 for a in answers if a.get("missed_lower") is False)
-    return [f"You gave the fewest points possible in {lowest} of {len(answers)} choices."]
-
-
 def answer_feedback(last: SeatMove | None) -> dict | None:
     """How the player's latest answer went: {"correct", "question", "answer", "expected"}."""
     if last is None or last.answer is None:
@@ -120,7 +112,6 @@ SPEC = GameSpec(
                 "#table-board .so-board #so-end-turn"),
     your_turn=your_turn,
     board_context=board_context,
-    went_well=went_well,
     mental_math=MentalMathHook(context=mental_math_context),
     skills=SKILLS,
 )

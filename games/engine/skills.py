@@ -1,8 +1,9 @@
 """What a game declares about skills: its measures and how its moves give evidence of them.
 
 Pure Python, like the engines. Each game's `skills.py` (beside its engine) exports a
-`GameSkills`; the reports app (`reports/evidence.py`) runs the generic machinery over it: one
-row per chance, a decision counted once, rule errors and thinking time for every game.
+`GameSkills`; the generic machinery (`games/engine/evidence.py`) runs over it for the reports
+and for the end of a game alike: one row per chance, a decision counted once, rule errors and
+thinking time for every game.
 See docs/reports.md for the definition of every measure.
 """
 
@@ -69,6 +70,43 @@ class Measure:
 # The operations of the per-operation details, in the order reports show them.
 OPERATIONS = ("+", "−", "×", "÷")
 
+# The two measures every game has, after the games' own in tables and exports: rule errors
+# and thinking time. Declared here, beside the games' measures, so that the end of a game
+# (games/results.py) and the reports (reports/measures.py) count and word them alike.
+RULES = "all.rule_errors"
+THINK = "all.think_time"
+GENERIC_MEASURES = (
+    Measure(RULES, "", "Rules",
+            "Tried a move the rules do not allow", "attempts",
+            "Plays by the rules.",
+            well_words="made a move the rules allow", family="rules"),
+    Measure(THINK, "", "Thinking time",
+            "", "decisions",
+            "Median seconds per decision.", has_misses=False, family="time"),
+)
+
+
+def evidence_measures(measure_id: str) -> tuple[str, ...]:
+    """The evidence rows behind a measure's chances. Every attempt is a chance at the rules:
+    a refused one has its own `all.rule_errors` row (a miss, detail = its error code), an
+    accepted one is counted by its `all.think_time` row (the decision and its thinking time),
+    so an accepted move is written once, not twice."""
+    return (RULES, THINK) if measure_id == RULES else (measure_id,)
+
+
+def times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
+
+
+def well_sentence(measure: Measure, misses: int, chances: int, *, who: str = "You") -> str:
+    """'You chose the best card 33 times out of 37.' (`who` is the student's name in a report
+    for parents.) The one sentence a child and a parent read about a measure, at the end of a
+    game, on "My progress" and in the parents' PDF. What getting it right means is the
+    measure's `well_words`, which read right after "You" and after a name alike (so never
+    "you", "your" or "their"); a measure without them says it in its title's words."""
+    well = measure.well_words or f"did well at “{measure.title}”"
+    return f"{who} {well} {times(chances - misses)} out of {chances}."
+
 
 @dataclass(slots=True)
 class MoveFacts:
@@ -86,7 +124,7 @@ class MoveFacts:
 
 
 # A candidate row from one attempt: (group, measure id, detail, missed, amount). Attempts of
-# one seat with the same (group, measure, detail) are one decision: see reports/evidence.py.
+# one seat with the same (group, measure, detail) are one decision: see games/engine/evidence.py.
 Candidate = tuple[Any, str, str, bool, Any]
 
 PerAttempt = Callable[[MoveFacts, str], Iterator[Candidate]]

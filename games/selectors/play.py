@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from accounts.permissions import is_student, is_teacher
 from games import registry
 
+from games.engine.evidence import analysis_read
+from games.engine.skills import GameSkills, MoveFacts
 from games.models import Game, Move, Seat
 from games.spec import SeatMove
 
@@ -47,7 +49,7 @@ def recent_events(*, game: Game) -> list[list[dict]]:
 def seat_moves(*, game: Game, seat: Seat, accepted_only: bool = False,
                last_only: bool = False) -> list[SeatMove]:
     """A player's own recorded attempts in a game, oldest first (or only the latest), as the
-    game's hooks read them (the results screen, a mental-maths answer's feedback)."""
+    game's hooks read them (a mental-maths answer's feedback)."""
     moves = Move.objects.filter(game=game, seat=seat)
     if accepted_only:
         moves = moves.filter(accepted=True)
@@ -55,6 +57,25 @@ def seat_moves(*, game: Game, seat: Seat, accepted_only: bool = False,
         "accepted", "error_code", "analysis", "answer")
     return [SeatMove(accepted=a, error_code=e or "", analysis=an or {}, answer=ans)
             for a, e, an, ans in (rows[:1] if last_only else rows)]
+
+
+def seat_move_facts(*, game: Game, seat: Seat, skills: GameSkills | None) -> list[MoveFacts]:
+    """A player's own attempts in a game, oldest first, as the skill evidence reads them
+    (games/engine/evidence.py), with the analysis cut down the way the reports load it. A game
+    whose measures read whole games (`skills.needs_events`) gets every move with its events;
+    only this seat's moves carry an analysis, as only a student's do in the reports."""
+    keys = skills.analysis_keys if skills else ("kind",)
+    moves = Move.objects.filter(game=game)
+    events = bool(skills and skills.needs_events)
+    if not events:
+        moves = moves.filter(seat=seat)
+    rows = moves.order_by("sequence").values_list(
+        "id", "seat_id", "version_before", "accepted", "error_code", "analysis", "think_ms", "created_at",
+        *(("events",) if events else ()))
+    return [MoveFacts(id=row[0], seat_id=row[1], version_before=row[2], accepted=row[3], error_code=row[4],
+                      analysis=analysis_read(row[5], keys) if row[1] == seat.pk else None,
+                      events=row[8] if events else None, think_ms=row[6], played_at=row[7])
+            for row in rows]
 
 
 def accepted_moves(*, game: Game) -> list[Move]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -27,10 +28,15 @@ from ..uncertainty import band_for, wilson
 # A spreadsheet runs a cell starting with one of these as a formula ("CSV injection");
 # a leading apostrophe makes it text. Tab and carriage return are the OWASP additions.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# What starts like a formula but is not one: a lone "-" (the exports' "nothing here") and a
+# plain number such as -3 or +2.5, which a spreadsheet reads as that number. A quote before
+# them would show as "'-" and turn a number into text a teacher cannot add up.
+HARMLESS = re.compile(r"-|[+-]?\d+(\.\d+)?")
 
 
 def safe_cell(value):
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+    """The value, or "'" + it when a spreadsheet would run it as a formula."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not HARMLESS.fullmatch(value):
         return "'" + value
     return value
 

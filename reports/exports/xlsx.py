@@ -23,6 +23,9 @@ MAX_ROWS = 1_000_000  # Excel's limit is 1,048,576 rows a sheet
 
 
 def _header(ws, names):
+    """The bold header row, frozen so it stays in view while a teacher scrolls (in write-only
+    mode the panes must be set before the first row is written)."""
+    ws.freeze_panes = "A2"
     cells = []
     for name in names:
         cell = WriteOnlyCell(ws, value=name)

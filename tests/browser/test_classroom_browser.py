@@ -38,7 +38,7 @@ def test_teacher_sets_up_a_class_and_a_student_finds_the_assignment(page, browse
     page.get_by_role("link", name="Add students").first.click()
     page.get_by_label("Names, one per line").fill("\n".join(NAMES))
     page.get_by_role("button", name="Add these students").click()
-    expect(page.get_by_text("25 students are in the class.")).to_be_visible()
+    expect(page.get_by_text("25 students added; the class has 25 students.")).to_be_visible()
     expect(page.locator("table.roster tbody tr")).to_have_count(25)
 
     # 3. The sign-in cards: the printable page shows every card; the PDF has 4 pages of 8.

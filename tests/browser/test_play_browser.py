@@ -178,7 +178,8 @@ def test_a_student_plays_smooth_operator_against_two_computer_players_to_the_end
     wait_for_version(page, game.version)
     winners = list(game.seats.filter(is_winner=True).values_list("name", flat=True))
     expect(page.locator("#table-status")).to_contain_text(finished_status(winners, "Ann"))
-    expect(page.get_by_role("heading", name="What went well")).to_be_visible()
+    expect(page.get_by_role("heading", name="How you played")).to_be_visible()
+    expect(page.locator("ul.how-you-played li").first).to_contain_text(" out of ")
     expect(page.locator("#table-log")).to_contain_text("points")
 
 

@@ -59,8 +59,21 @@ def test_paste_25_names(signed_in, classroom):
     pasted = "\n".join(f"Student {n:02d}" for n in range(1, 26))
     response = signed_in.post(reverse("classroom:students_paste", args=[classroom.pk]),
                               {"names": pasted}, follow=True)
-    assert "25 students are in the class." in response.content.decode()
+    assert "25 students added; the class has 25 students." in response.content.decode()
     assert len(names_in(classroom)) == 25
+
+
+def test_adding_to_a_class_that_has_students_says_how_many_were_added_and_how_many_there_are(
+        signed_in, classroom, student):
+    # Ann is in the class already: 3 more make 4, and the message must not read "3 are in it".
+    response = signed_in.post(reverse("classroom:students_paste", args=[classroom.pk]),
+                              {"names": "Ben\nCal\nDee"}, follow=True)
+    page = response.content.decode()
+    assert "3 students added; the class has 4 students." in page
+    assert "students are in the class" not in page
+    response = signed_in.post(reverse("classroom:students_add", args=[classroom.pk]), {"name": "Eve"},
+                              follow=True)
+    assert "Eve added; the class has 5 students." in response.content.decode()
 
 
 def test_a_paste_with_bad_lines_adds_nobody_and_lists_each_line(signed_in, classroom, student):

@@ -1,5 +1,7 @@
 """Game pages over HTTP: the table, results, play again, and the replay."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -35,11 +37,15 @@ def finished(classroom, student):
     return play_to_end(game)
 
 
-def test_results_show_scores_what_went_well_and_next_steps(client, student, finished):
+def test_results_show_scores_how_the_student_played_and_next_steps(client, student, finished):
     client.force_login(student)
     page = client.get(reverse("games:game", args=[finished.pk])).content.decode()
     assert "Game over" in page or "You won!" in page
-    assert "What went well" in page and "fewest points possible in" in page
+    # In the words of "My progress" (tests/reports/test_one_source_of_words.py compares them).
+    assert "How you played" in page
+    assert re.search(r"You chose the card that gives away the fewest points now and later "
+                     r"(once|\d+ times) out of \d+\.", page)
+    assert re.search(r"You made a move the rules allow (once|\d+ times) out of \d+\.", page)
     assert "Play again" in page and "Back to my assignments" in page
     seats = {s.name: s for s in finished.seats.all()}
     assert sum(s.is_winner for s in seats.values()) >= 1

@@ -16,6 +16,7 @@ from pypdf import PdfReader
 # `as`: test_old_export_files_are_deleted_after_a_week has a local dict named `jobs`.
 from reports.exports import jobs as export_jobs
 from reports.exports.jobs import KEEP_FILES_DAYS, export_run_job, exports_expire
+from reports.exports.rows import safe_cell
 from reports.measures import all_measures, describe
 from reports.models import RecomputeJob
 from reports.words import student_sentence
@@ -73,7 +74,25 @@ def test_skills_csv_one_row_per_student_and_measure_with_escaping(client, teache
     assert think["Median seconds"] == "5.5"
     for row in body:
         for cell in row.values():
-            assert not cell.startswith(("=", "+", "-", "@")), cell
+            # Only "-" (nothing to say) and plain numbers may start like a formula.
+            assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")) or cell == "-" or \
+                cell.lstrip("+-").replace(".", "", 1).isdigit(), cell
+    # "-" is left as it is: a quote before it would show in the spreadsheet.
+    assert ann_lowest["What counts as a miss"] != "-"
+    assert think["What counts as a miss"] == "-"
+    assert not any(cell == "'-" for row in body for cell in row.values())
+
+
+@pytest.mark.parametrize("value", ["=1+1", "=HYPERLINK(\"http://x\")", "+1+cmd|' /C calc'!A0", "-2+3",
+                                   "-cmd", "@SUM(A1:A9)", "\t=1", "\r=1", "+", "="])
+def test_a_cell_a_spreadsheet_would_run_as_a_formula_is_made_text(value):
+    assert safe_cell(value) == "'" + value
+
+
+@pytest.mark.parametrize("value", ["-", "-3", "+3", "-2.5", "12", "Ann", "Tried ÷ when it does not divide",
+                                   "", -3, -2.5, 0, None])
+def test_a_harmless_cell_is_left_as_it_is(value):
+    assert safe_cell(value) == value
 
 
 def make_job(client, classroom, fmt, capture):
@@ -121,6 +140,10 @@ def test_xlsx_opens_with_openpyxl(client, teacher, classroom, pupils, django_cap
     evil = next(r for r in skills if str(r[0]).startswith("'="))
     assert wb["Skills"].cell(row=skills.index(evil) + 1, column=1).data_type == "s"
     assert len(list(wb["Decisions"].iter_rows(values_only=True))) == 4
+    # Every sheet's header row stays in view while the teacher scrolls down.
+    for sheet in wb.worksheets:
+        assert sheet.freeze_panes == "A2", sheet.title
+        assert sheet["A1"].font.bold and sheet["A1"].value, sheet.title  # the frozen row is the header
 
 
 def pdf_text(data: bytes) -> str:

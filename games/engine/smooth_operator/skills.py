@@ -32,7 +32,7 @@ MEASURES = (
             "Gave away more points than the best card would", "responses",
             "When responding, plays the card that gives away the fewest points, now and with the "
             "hand it keeps (as the expert computer player judges it).",
-            well_words="chose the card that gives away the fewest points",
+            well_words="chose the card that gives away the fewest points now and later",
             amount_words=("point given away", "points given away"),
             family="strategy"),
     Measure("so.even_division", GAME, "Exact division",
