@@ -5,9 +5,10 @@ so and the numbers stand out from all the rows of that student's report looked a
 database; reports/flags.py stores what this finds, devtools/validity.py runs it on games
 played without a database.
 
-The rows are the ones the pages show: a fact is a × b and b × a together (the heat map), an
-operation is summed over the measures counted per operation (the "per operation" table), a
-family is the whole rows of its measures added up. A family flag that only repeats what the
+The rows: a fact is a × b and b × a together (the heat map); an operation is one operation
+of a measure counted per operation (÷ in Mental maths: what "Practise this" focuses on; the
+"per operation" table adds the measures up, which would hide a weak ÷ answer under the many
+÷ chances of Exact division); a family is the whole rows of its measures added up. A family flag that only repeats what the
 page already says (the family is no longer Practise without its flagged facts and operations
 and without its measures whose own row is Practise or worse) is not shown: one weak fact is
 one flag, not two. Leaving a flag out never adds a false one.
@@ -19,10 +20,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from games.engine.skills import Measure, fact_name, parse_fact
+from games.engine.skills import OPERATIONS, Measure, fact_name, parse_fact
 
 from .families import FAMILIES, family_of
 from .many_rows import ALPHA, TEST_WORDS, binomial_tail, holm
+from .measures import measure_by_id
 from .operations import OPERATION_WORDS, operation_of
 from .uncertainty import MIN_CHANCES, Band, band_for, range_short
 
@@ -58,16 +60,22 @@ class Row:
         return sum(p.chances for p in self.parts)
 
     @property
+    def measure(self) -> str:
+        """The measure of a fact's or an operation's row ("" for a family's)."""
+        return self.parts[0].measure if self.kind != FAMILY else ""
+
+    @property
     def name(self) -> str:
         if self.kind == FACT:
             return fact_name(self.key)
         if self.kind == OPERATION:
-            return f"{self.key} ({OPERATION_WORDS[self.key][1]})"
+            m = measure_by_id(self.measure)
+            return f"{self.key} ({OPERATION_WORDS[self.key][1]}) in {m.title if m else self.measure}"
         return FAMILIES[self.key].title
 
     @property
     def words(self) -> str:
-        """'7 × 8: 6 of 16 wrong', '÷ (dividing): 9 of 30 wrong'."""
+        """'7 × 8: 6 of 16 wrong', '÷ (dividing) in Mental maths: 9 of 30 wrong'."""
         missed = FAMILY_MISSES.get(self.key, "wrong") if self.kind == FAMILY else "wrong"
         return f"{self.name}: {self.misses} of {self.chances} {missed}"
 
@@ -95,9 +103,10 @@ class DetailFlag:
 
 def detail_rows(counts: Iterable[tuple[str, str, int, int]], known: Mapping[str, Measure]) -> list[Row]:
     """One student's rows from (measure id, detail, chances, misses), all time: every fact of
-    a fact-grid measure, every operation, every family with misses to count."""
+    a fact-grid measure, every operation of a measure counted per operation (unless it is the
+    whole measure: every Exact division chance is a ÷), every family with misses to count."""
     facts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    ops: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    ops: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     families: dict[str, list[Part]] = defaultdict(list)
     for measure_id, detail, chances, misses in counts:
         m = known.get(measure_id)
@@ -105,18 +114,22 @@ def detail_rows(counts: Iterable[tuple[str, str, int, int]], known: Mapping[str,
             continue
         if not detail:
             families[family_of(m).key].append(Part(m.id, "", misses, chances))
-        elif m.fact_grid and (fact := parse_fact(detail)) is not None:
+            continue
+        if m.fact_grid and (fact := parse_fact(detail)) is not None:
             found = facts[(m.id, f"{min(fact)}x{max(fact)}")]
-            found[0] += misses
-            found[1] += chances
         elif m.by_operation and (op := operation_of(detail)) is not None:
-            found = ops[op][m.id]
-            found[0] += misses
-            found[1] += chances
+            found = ops[(m.id, op)]
+        else:
+            continue
+        found[0] += misses
+        found[1] += chances
+    whole = {p.measure: p.chances for parts in families.values() for p in parts}
     rows = [Row(FACT, fact, (Part(mid, fact, x, n),)) for (mid, fact), (x, n) in sorted(facts.items())]
-    rows += [Row(OPERATION, op, tuple(Part(mid, op, x, n) for mid, (x, n) in sorted(per.items())))
-             for op, per in ops.items()]
-    rows += [Row(FAMILY, key, tuple(parts)) for key, parts in families.items()]
+    rows += [Row(OPERATION, op, (Part(mid, op, x, n),))
+             for (mid, op), (x, n) in sorted(ops.items(), key=lambda kv: (kv[0][0], OPERATIONS.index(kv[0][1])))
+             if n < whole.get(mid, 0)]
+    rows += [Row(FAMILY, key, tuple(sorted(families[key], key=lambda p: p.measure)))
+             for key in FAMILIES if key in families]
     return rows
 
 

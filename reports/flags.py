@@ -123,7 +123,7 @@ def _detail_flags(classroom_id: int) -> list[NeedsHelpFlag]:
             row = found.row
             flags.append(NeedsHelpFlag(
                 classroom_id=classroom_id, student_id=student_id,
-                measure=row.parts[0].measure if row.kind == FACT else "", detail=row.key,
+                measure=row.measure, detail=row.key,
                 reason=_REASONS.get(row.kind, NeedsHelpFlag.Reason.FAMILY), evidence=found.evidence))
     return flags
 

@@ -113,7 +113,7 @@ class NeedsHelpFlag(models.Model):
                                   related_name="needs_help_flags")
     student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                 related_name="needs_help_flags")
-    measure = models.CharField(max_length=30)  # "" for an operation's or a family's row
+    measure = models.CharField(max_length=30)  # "" for a family's row
     reason = models.CharField(max_length=12, choices=Reason.choices)
     # The row of a detail flag: the fact "7x8", the operation "÷", the family "arithmetic".
     detail = models.CharField(max_length=40, blank=True, default="")

@@ -68,23 +68,35 @@ def test_a_fact_and_its_mirror_are_one_row():
     assert [(r.key, r.misses, r.chances, r.words) for r in facts] == [("7x8", 10, 16, "7 × 8: 10 of 16 wrong")]
 
 
+def with_whole_rows(counts):
+    """Detail rows and each measure's whole row (their sum), as the roll-ups hold them."""
+    whole: dict[str, list[int]] = {}
+    for measure, _, chances, misses in counts:
+        found = whole.setdefault(measure, [0, 0])
+        found[0] += chances
+        found[1] += misses
+    return list(counts) + [(m, "", n, x) for m, (n, x) in whole.items()]
+
+
 def test_a_row_is_flagged_only_when_its_own_band_says_so():
     """40 of 200 (20 %) is surely above Strong (p < 0.0001), but its band is "Getting there":
     no flag. Fewer than 5 chances have no band ("too few to tell"): no flag either."""
-    assert flagged([("so.mental_math", "÷", 200, 40), ("so.mental_math", "", 200, 40)]) == []
-    assert flagged([("so.mental_math", "÷", 4, 4), ("so.mental_math", "", 4, 4)]) == []
-    assert flagged([("so.mental_math", "÷", 5, 5), ("so.mental_math", "", 5, 5)]) == [(OPERATION, "÷", "help")]
+    plus = ("so.mental_math", "+", 100, 0)
+    assert flagged(with_whole_rows([("so.mental_math", "÷", 200, 40), plus])) == []
+    assert flagged(with_whole_rows([("so.mental_math", "÷", 4, 4), plus])) == []
+    assert flagged(with_whole_rows([("so.mental_math", "÷", 5, 5), plus])) == [(OPERATION, "÷", "help")]
 
 
-def test_an_operation_adds_up_its_measures_and_links_to_each():
-    counts = [("so.mental_math", "÷", 20, 7), ("so.even_division", "÷", 10, 2), ("so.mental_math", "+", 40, 0),
-              ("so.mental_math", "", 60, 7), ("so.even_division", "", 10, 2)]
+def test_an_operation_is_one_measure_s_and_links_to_its_moves():
+    """÷ in Mental maths is its own row; Exact division (every chance a ÷) is its whole row,
+    which the skill table shows, so it is not a row again here."""
+    counts = with_whole_rows([("so.mental_math", "÷", 30, 9), ("so.even_division", "÷", 60, 2),
+                              ("so.mental_math", "+", 40, 0)])
     [flag] = detail_flags(detail_rows(counts, KNOWN))
-    assert flag.row.words == "÷ (dividing): 9 of 30 wrong"
-    assert flag.band.key == "practise" and flag.rows == 3  # ÷, + and the Arithmetic family
+    assert flag.row.words == "÷ (dividing) in Mental maths: 9 of 30 wrong"
+    assert flag.band.key == "practise" and flag.rows == 3  # ÷ and + in Mental maths, Arithmetic
     ev = flag.evidence
-    assert [(p["measure"], p["detail"], p["misses"]) for p in ev["parts"]] == \
-        [("so.even_division", "÷", 2), ("so.mental_math", "÷", 7)]
+    assert [(p["measure"], p["detail"], p["misses"]) for p in ev["parts"]] == [("so.mental_math", "÷", 9)]
     assert ev["p"] <= ev["p_needed"] == pytest.approx(ALPHA / 3, rel=1e-2)
 
 
@@ -95,7 +107,7 @@ def test_a_family_is_flagged_for_a_weakness_spread_thin_not_to_repeat_a_row():
         assert flagged([row]) == []
     assert flagged(thin) == [(FAMILY, "arithmetic", "practise")]
     # One operation much worse than the rest: its own flag, and no family flag repeating it.
-    one = [("so.mental_math", "÷", 40, 30), ("so.mental_math", "+", 40, 0), ("so.mental_math", "", 80, 30)]
+    one = with_whole_rows([("so.mental_math", "÷", 40, 30), ("so.mental_math", "+", 40, 0)])
     assert flagged(one) == [(OPERATION, "÷", "help")]
     # A measure whose own row is Practise says it on the skill table: no family flag either.
     assert flagged([("so.mental_math", "", 30, 12), ("so.even_division", "", 4, 2)]) == []

@@ -7,88 +7,83 @@ evidence is counted and flagged by the reports' own code.
 - 200 students with no fact or operation planted, every measure at 10 % (the top of Strong,
   the hardest case for the promise: any flag is a false one): fewer of them are flagged than
   the correction promises (at most ALPHA, 5 %, of such students). The rate is printed
-  (`pytest -s`), with the same for 200 students with no plant at all.
+  (`pytest -s`). (A student with no plant at all misses nothing, and a row with no misses
+  is never flagged: the students at the top of Strong are the case worth checking.)
 """
 
 import random
+import time
 
 import pytest
 
 from devtools.validity import Tally, flags_of, planted_student, play_one, rows_of, tally
 from reports.detail_flags import FACT, OPERATION
 from reports.many_rows import ALPHA
+from reports.uncertainty import MIN_CHANCES
 
-GAMES = ("multiplication", "smooth_operator")
 BACKGROUND = 0.05  # slips on every row of a planted student: Strong, never to be flagged
 EDGE = 0.10        # the top of Strong: the null students
-MEASURES = ("mg.facts", "mg.missed_play", "mg.squares", "so.lowest_operator", "so.even_division",
-            "so.specials", "so.mental_math", "all.rule_errors")
+MEASURES = {"multiplication": ("mg.facts", "mg.missed_play", "mg.squares", "all.rule_errors"),
+            "smooth_operator": ("so.lowest_operator", "so.even_division", "so.specials", "so.mental_math",
+                                "all.rule_errors")}
 NULL_STUDENTS = 200
-NULL_GAMES = 4  # of each game, per student
+NULL_GAMES = {"multiplication": 16, "smooth_operator": 2}  # per student: about 240 facts, 20 answers
 
 
-def games_of(student, *, games: int, seed: int | str) -> dict[str, Tally]:
-    """`games` games of each of GAMES, tallied together as one student's report."""
-    dice, out = random.Random(f"detail-flags:{seed}"), {}
-    for _ in range(games):
-        for key in GAMES:
-            tally(play_one(key, student, seed=dice.randrange(2**31)), out)
+def games_of(plants: list[str], games: dict[str, int], *, seed: str, bots: str = "expert") -> dict[str, Tally]:
+    """A planted student's games (so many of each game, against `bots`), tallied together as
+    their report."""
+    student, dice, out = planted_student(plants, seed=seed), random.Random(f"detail-flags:{seed}"), {}
+    for key, n in games.items():
+        for _ in range(n):
+            tally(play_one(key, student, seed=dice.randrange(2**31), bot_level=bots), out)
     return out
 
 
-def background(rate: float) -> list[str]:
-    return [f"{m}={rate}" for m in MEASURES]
+def everywhere(rate: float, *games: str) -> list[str]:
+    """Every measure of these games planted at `rate`."""
+    return sorted({f"{m}={rate}" for key in games for m in MEASURES[key]})
 
 
 def rows_flagged(tallies):
     return [(f.row.kind, f.row.key) for f in flags_of(tallies)]
 
 
-@pytest.fixture(scope="module")
-def fact_student():
-    return games_of(planted_student(background(BACKGROUND) + ["mg.facts:7x8=0.6"], seed="one-fact"),
-                    games=12, seed="one-fact")
-
-
-@pytest.fixture(scope="module")
-def division_student():
-    return games_of(planted_student(background(BACKGROUND) + ["so.mental_math:/=0.6"], seed="one-op"),
-                    games=12, seed="one-op")
-
-
-def test_one_planted_fact_is_flagged_and_nothing_else(fact_student):
-    t = fact_student
-    assert t["mg.facts:7x8"].misses > 0 and sum(1 for k in t if k.startswith("mg.facts:")) > 30
-    missed_elsewhere = [k for k, v in t.items() if v.misses and k not in ("mg.facts:7x8",)]
-    assert len(missed_elsewhere) > 10, "the background slips are there to be wrongly flagged"
+def test_one_planted_fact_is_flagged_and_nothing_else():
+    t = games_of(everywhere(BACKGROUND, "multiplication") + ["mg.facts:7x8=0.6"], {"multiplication": 50},
+                 seed="one-fact")
+    assert t["mg.facts:7x8"].chances >= 12 and sum(1 for k in t if k.startswith("mg.facts:")) > 50
+    slips = [k for k, v in t.items() if v.misses and k.startswith("mg.facts:") and k != "mg.facts:7x8"]
+    assert len(slips) > 10, "the background slips are there to be wrongly flagged"
     assert rows_flagged(t) == [(FACT, "7x8")]
 
 
-def test_one_planted_operation_is_flagged_and_nothing_else(division_student):
-    t = division_student
-    assert t["so.mental_math:÷"].misses > 0 and t["so.mental_math:+"].chances > 20
+def test_one_planted_operation_is_flagged_and_nothing_else():
+    t = games_of(everywhere(BACKGROUND, "smooth_operator") + ["so.mental_math:/=0.6"], {"smooth_operator": 15},
+                 seed="one-op")
+    assert t["so.mental_math:÷"].chances >= 12 and t["so.mental_math:+"].misses > 0
     assert rows_flagged(t) == [(OPERATION, "÷")]
+    # The whole mental-maths row, where the other operations are right, is far less clear.
+    assert t["so.mental_math"].rate < 0.25
 
 
+@pytest.mark.slow
 def test_students_at_the_top_of_strong_are_seldom_flagged_as_promised():
-    flagged, rows, chances = 0, 0, 0
+    """About 2 minutes on one core (3,600 games): the beginner bot as the opponent, which the
+    flags do not depend on, because the expert's Monte Carlo is most of a game's time."""
+    started = time.perf_counter()
+    flagged, rows, facts, seen = 0, 0, 0, []
     for n in range(NULL_STUDENTS):
-        t = games_of(planted_student(background(EDGE), seed=f"edge:{n}"), games=NULL_GAMES, seed=f"edge:{n}")
+        t = games_of(everywhere(EDGE, *NULL_GAMES), NULL_GAMES, seed=f"edge:{n}", bots="beginner")
         found = flags_of(t)
         flagged += bool(found)
-        rows += sum(1 for r in rows_of(t) if r.chances >= 5)
-        chances += t["mg.facts"].chances
+        seen += [f.row.words for f in found]
+        rows += sum(1 for r in rows_of(t) if r.chances >= MIN_CHANCES)
+        facts += t["mg.facts"].chances
     rate = flagged / NULL_STUDENTS
-    print(f"\n{NULL_STUDENTS} students with every measure at {EDGE:.0%} (no fact or operation planted), "
-          f"{NULL_GAMES} games of each of {', '.join(GAMES)}: {flagged} flagged ({rate:.1%}); "
-          f"the correction promises at most {ALPHA:.0%}. About {chances // NULL_STUDENTS} facts "
-          f"declared and {rows / NULL_STUDENTS:.0f} rows judged together, a student.")
+    print(f"\n{NULL_STUDENTS} students with every measure at {EDGE:.0%} (the top of Strong; no fact or "
+          f"operation planted), {' and '.join(f'{n} games of {k}' for k, n in NULL_GAMES.items())} each: "
+          f"{flagged} flagged ({rate:.1%}); the correction promises at most {ALPHA:.0%}. A student: about "
+          f"{facts / NULL_STUDENTS:.0f} facts named, {rows / NULL_STUDENTS:.0f} rows judged together. "
+          f"{time.perf_counter() - started:.0f} s. Flagged: {'; '.join(seen) or 'none'}.")
     assert rate < ALPHA
-
-
-def test_students_with_no_plant_are_never_flagged():
-    flagged = 0
-    for n in range(NULL_STUDENTS):
-        flagged += bool(flags_of(games_of(planted_student([], seed=f"none:{n}"), games=1, seed=f"none:{n}")))
-    print(f"\n{NULL_STUDENTS} students with no plant at all: {flagged} flagged ({flagged / NULL_STUDENTS:.1%}).")
-    assert flagged == 0

@@ -127,10 +127,12 @@ def flag_figures(sim) -> dict[int, list[dict]]:
                 if measure_by_id(flag.measure) else flag.measure
             band = "Needs help (worse than the class)"
         elif flag.reason == NeedsHelpFlag.Reason.RULE_ERRORS:
-            words, band = f"{ev['errors']} tries the rules do not allow in game {flag.game_id}", "Needs help"
+            # No game id: the same seed prints the same figures, in whatever class.
+            words, band = f"{ev['errors']} tries the rules do not allow in one game", "Needs help"
+            ev = {k: v for k, v in ev.items() if k != "game_id"}
         else:
             words, band = ev["words"], BANDS[ev["band"]].label
         out.setdefault(flag.student_id, []).append(
-            {"reason": flag.reason, "measure": flag.measure, "detail": flag.detail, "game": flag.game_id,
+            {"reason": flag.reason, "measure": flag.measure, "detail": flag.detail,
              "words": words, "band": band, "evidence": ev})
     return out
