@@ -18,8 +18,8 @@ rate up to the dice: within about ±3 points given 300 chances or more, which is
 validity test (devtools/validity.py, tests/reports/test_measure_validity.py) checks.
 
 Plantable (`plantable()`): every measure with misses of a game that has a planted player
-(every game today; a fact-grid measure also one fact: mg.facts:7x8), and all.rule_errors in
-every game. all.think_time is measured, not chosen. A planted miss is a miss of its own
+(every game today; a fact-grid measure also one fact: mg.facts:7x8; a measure counted per
+operation also one operation: so.mental_math:/), and all.rule_errors in every game. all.think_time is measured, not chosen. A planted miss is a miss of its own
 measure only (one mistake, one measure), so unplanted measures stay at zero.
 """
 
@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from games import registry
 from games.engine.skills import FACT_RANGE, Measure, Planted, PlantedPlayer as GamePlayer, parse_fact
 from games.spec import GameSpec
+from reports.operations import operation_of
 
 RULES = "all.rule_errors"  # planted by the generic part, in every game
 
@@ -69,7 +70,8 @@ class Plant:
 
 
 def parse_plant(text: str) -> Plant:
-    """"so.lowest_operator=0.3" or "mg.facts:7x8=0.5"."""
+    """"so.lowest_operator=0.3", "mg.facts:7x8=0.5" (one fact) or "so.mental_math:/=0.3"
+    (one operation of a measure counted per operation: the planted player misses only there)."""
     key, sep, value = text.partition("=")
     measure, _, detail = key.strip().partition(":")
     if not sep:
@@ -85,9 +87,18 @@ def parse_plant(text: str) -> Plant:
         raise PlantError(f"The rate in {text!r} must be from 0 to 1.")
     if detail:
         m = measures[measure]
+        if m is not None and m.by_operation:
+            op = operation_of(detail)
+            if op is None:
+                raise PlantError(f"An operation is written +, -, x or / (or + − × ÷), e.g. "
+                                 f"{measure}:/ (got {detail!r}).")
+            return Plant(measure, op, rate)
         if m is None or not m.fact_grid:
             facts = ", ".join(mid for mid, fm in measures.items() if fm is not None and fm.fact_grid)
-            raise PlantError(f"Only {facts or 'a times-table measure'} takes a detail (got {text!r}).")
+            ops = ", ".join(mid for mid, om in measures.items() if om is not None and om.by_operation)
+            raise PlantError(f"Only {facts or 'a times-table measure'} (a fact, e.g. 7x8) and "
+                             f"{ops or 'a measure counted per operation'} (an operation, e.g. /) "
+                             f"take a detail (got {text!r}).")
         fact = parse_fact(detail)
         if fact is None:
             low, high = FACT_RANGE[0], FACT_RANGE[-1]

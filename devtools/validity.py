@@ -24,8 +24,9 @@ from typing import Callable, Protocol
 from games import registry
 from games.engine.errors import IllegalMove
 from games.engine.skills import MoveFacts
+from reports.detail_flags import DetailFlag, Row, detail_flags, detail_rows
 from reports.evidence import game_evidence
-from reports.measures import RULES, THINK
+from reports.measures import RULES, THINK, measures_by_id
 
 from .planted import Plant, PlantedPlayer, parse_plant
 
@@ -143,6 +144,21 @@ def tally(rows, into: dict[str, Tally] | None = None) -> dict[str, Tally]:
                 t.misses += row.missed
                 t.amount += row.amount or 0.0
     return out
+
+
+def rows_of(tallies: dict[str, Tally]) -> list[Row]:
+    """The facts, operations and families of these tallies, as a student's report has them."""
+    counts = []
+    for label, t in tallies.items():
+        measure, _, detail = label.partition(":")
+        counts.append((measure, detail, t.chances, t.misses))
+    return detail_rows(counts, measures_by_id())
+
+
+def flags_of(tallies: dict[str, Tally]) -> list[DetailFlag]:
+    """The facts, operations and families a teacher would see flagged for these tallies
+    (reports/detail_flags.py, as reports/flags.py runs it on a student's roll-ups)."""
+    return detail_flags(rows_of(tallies))
 
 
 # Revision 2: a planted rate is recovered within ±3 points given ≥ 300 chances. The tests

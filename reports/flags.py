@@ -11,7 +11,9 @@ A student is flagged on a measure when both hold (all time, the whole measure):
    about 1 in 100).
 
 A student who missed nothing is never flagged. Separately, 4 or more refused attempts (rule
-errors) in one game flag that game. Each flag keeps the numbers behind it in `evidence`.
+errors) in one game flag that game; and a fact, an operation or a family whose own band is
+Practise or Needs help, among all the student's rows looked at together, is flagged on its own
+(reports/detail_flags.py). Each flag keeps the numbers behind it in `evidence`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from math import sqrt
 
+from .detail_flags import FACT, OPERATION, detail_flags, detail_rows
 from .measures import RULES, measures_by_id
 from .models import NeedsHelpFlag, SkillEvidence, SkillRollup
 from .uncertainty import STRONG_MAX, wilson
@@ -103,13 +106,36 @@ def _rule_error_flags(classroom_id: int) -> list[NeedsHelpFlag]:
     return flags
 
 
+_REASONS = {FACT: NeedsHelpFlag.Reason.FACT, OPERATION: NeedsHelpFlag.Reason.OPERATION}
+
+
+def _detail_flags(classroom_id: int) -> list[NeedsHelpFlag]:
+    """Each student's facts, operations and families, judged together (detail_flags)."""
+    rows = SkillRollup.objects.filter(classroom_id=classroom_id, scope=SkillRollup.Scope.STUDENT,
+                                      week__isnull=True, student__is_active=True)
+    per_student: dict[int, list[tuple[str, str, int, int]]] = defaultdict(list)
+    for student_id, *counts in rows.values_list("student_id", "measure", "detail", "chances", "misses"):
+        per_student[student_id].append(counts)
+    known = measures_by_id()
+    flags = []
+    for student_id, counts in per_student.items():
+        for found in detail_flags(detail_rows(counts, known)):
+            row = found.row
+            flags.append(NeedsHelpFlag(
+                classroom_id=classroom_id, student_id=student_id,
+                measure=row.measure, detail=row.key,
+                reason=_REASONS.get(row.kind, NeedsHelpFlag.Reason.FAMILY), evidence=found.evidence))
+    return flags
+
+
 def refresh(*, classroom_id: int) -> int:
     """Make the class's flags match the evidence; a flag that still holds keeps its
     created_at (so "flagged since" stays true). Returns how many flags there are."""
-    wanted = {(f.student_id, f.measure, f.reason, f.game_id): f
-              for f in _miss_rate_flags(classroom_id) + _rule_error_flags(classroom_id)}
+    wanted = {(f.student_id, f.measure, f.reason, f.detail, f.game_id): f
+              for f in _miss_rate_flags(classroom_id) + _rule_error_flags(classroom_id)
+              + _detail_flags(classroom_id)}
     for flag in NeedsHelpFlag.objects.filter(classroom_id=classroom_id):
-        key = (flag.student_id, flag.measure, flag.reason, flag.game_id)
+        key = (flag.student_id, flag.measure, flag.reason, flag.detail, flag.game_id)
         new = wanted.pop(key, None)
         if new is None:
             flag.delete()

@@ -7,7 +7,8 @@
   version. The analysis task upserts by (game, version): run twice, it changes nothing.
 - `SkillRollup`: counts per student / class / assignment, all time or per week, rebuilt by
   the periodic roll-up task from the evidence (so it can always be recomputed).
-- `NeedsHelpFlag`: a student who needs help on a measure, with the evidence that says so.
+- `NeedsHelpFlag`: a student who needs help on a measure (or on one fact, operation or family
+  of it), with the evidence that says so.
 
 Privacy: evidence, roll-ups and flags of a student are deleted when the student is removed
 from the class (see services), and class roll-ups are recomputed without them.
@@ -103,13 +104,19 @@ class NeedsHelpFlag(models.Model):
     class Reason(models.TextChoices):
         MISS_RATE = "miss_rate", "Misses this much more often than the class"
         RULE_ERRORS = "rule_errors", "Many rule errors in one game"
+        # A detail row whose own band is Practise or Needs help (reports/detail_flags.py).
+        FACT = "fact", "A times-table fact"
+        OPERATION = "operation", "An operation"
+        FAMILY = "family", "A family of skills"
 
     classroom = models.ForeignKey("classroom.Classroom", on_delete=models.CASCADE,
                                   related_name="needs_help_flags")
     student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                 related_name="needs_help_flags")
-    measure = models.CharField(max_length=30)
+    measure = models.CharField(max_length=30)  # "" for a family's row
     reason = models.CharField(max_length=12, choices=Reason.choices)
+    # The row of a detail flag: the fact "7x8", the operation "÷", the family "arithmetic".
+    detail = models.CharField(max_length=40, blank=True, default="")
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE,
                              related_name="+")  # the game, for rule errors
     evidence = models.JSONField(default=dict)  # numbers behind the flag, shown to the teacher
@@ -117,8 +124,8 @@ class NeedsHelpFlag(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["student", "measure", "reason", "game"],
-                                               name="one_flag_per_student_measure_reason_game",
+        constraints = [models.UniqueConstraint(fields=["student", "measure", "reason", "detail", "game"],
+                                               name="one_flag_per_student_row_reason_game",
                                                nulls_distinct=False)]
 
 

@@ -192,13 +192,22 @@ class Quota(Protocol):
 
 class Quotas(Protocol):
     """One simulated student's quotas. `quotas(label)` is the quota of a label: a measure id,
-    or "<measure id>:<detail>" for a planted detail (a fact "7x8" of a `fact_grid` measure);
+    or "<measure id>:<detail>" for a planted detail (a fact "7x8" of a `fact_grid` measure, an
+    operation "÷" of a `by_operation` one);
     an unplanted label has a quota that never misses but still counts chances."""
 
     def __call__(self, label: str) -> Quota: ...
 
     def details(self, measure: str) -> frozenset[str]:
         """The details planted on a measure (each has its own quota)."""
+
+
+def detail_quota(quotas: Quotas, measure: str, detail: str) -> Quota:
+    """The quota of a chance at `measure` with this detail (a fact, an operation): the
+    detail's own when it was planted ("so.mental_math:÷"), else the measure's."""
+    if detail in quotas.details(measure):
+        return quotas(f"{measure}:{detail}")
+    return quotas(measure)
 
 
 class PlantedPlayer(Protocol):

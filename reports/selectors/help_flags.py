@@ -7,10 +7,16 @@ from classroom.models import Classroom
 
 from ..models import NeedsHelpFlag
 
+Reason = NeedsHelpFlag.Reason
+# Within a student: the whole measures first, then families, operations, facts (wide to narrow).
+_ORDER = [Reason.MISS_RATE, Reason.RULE_ERRORS, Reason.FAMILY, Reason.OPERATION, Reason.FACT]
+
 
 def needs_help(*, classroom: Classroom, student: User | None = None) -> list[NeedsHelpFlag]:
     flags = NeedsHelpFlag.objects.filter(classroom=classroom, student__is_active=True,
                                          student__classroom=classroom)
     if student is not None:
         flags = flags.filter(student=student)
-    return list(flags.select_related("student", "game").order_by("student__display_name", "measure"))
+    found = flags.select_related("student", "game").order_by("student__display_name", "measure", "detail")
+    return sorted(found, key=lambda f: (f.student.display_name, f.student_id,
+                                        _ORDER.index(f.reason) if f.reason in _ORDER else len(_ORDER)))

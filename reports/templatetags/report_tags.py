@@ -44,6 +44,18 @@ def measure_words(measure_id: str) -> str:
 
 
 @register.filter
+def measure_title(measure_id: str) -> str:
+    m = measure_by_id(measure_id)
+    return m.title if m else measure_id
+
+
+@register.filter
+def band_named(key: str) -> Band:
+    """A band by its key ("practise"), for a flag that stored it."""
+    return BANDS.get(key, BANDS["few"])
+
+
+@register.filter
 def error_words(code: str) -> str:
     """An engine error code, readable: "uneven_division" -> "uneven division"."""
     return str(code).replace("_", " ")

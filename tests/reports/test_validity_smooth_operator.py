@@ -70,6 +70,21 @@ def test_the_planted_player_asks_every_quota_exactly_where_the_measures_count_ch
     assert {label.split(":")[1] for label in tallies if label.startswith("so.mental_math:")} == set(OPERATIONS)
 
 
+def test_a_planted_operation_is_missed_on_that_operation_only():
+    """so.mental_math:/ has its own dice, asked exactly at the ÷ answers the report counts;
+    the other operations' answers are asked the measure's (unplanted: never missed)."""
+    player = PlantedPlayer([parse_plant("so.mental_math:/=0.5")], seed=6)
+    tallies = play(GAME, lambda key, state, name, view: player.attempts(key, view), games=40, seed=6)
+    q = player.quota("so.mental_math:÷")
+    assert q.chances >= 30 and (q.chances, q.misses) == (tallies["so.mental_math:÷"].chances,
+                                                        tallies["so.mental_math:÷"].misses)
+    assert abs(q.misses / q.chances - 0.5) < 0.2
+    others = [f"so.mental_math:{op}" for op in OPERATIONS if op != "÷"]
+    assert sum(tallies[k].chances for k in others) == player.quota("so.mental_math").chances > 50
+    assert all(tallies[k].misses == 0 for k in others)
+    assert tallies["so.mental_math"].misses == q.misses and not tallies["so.even_division"].misses
+
+
 def test_the_expert_bot_reads_strong_on_every_measure():
     tallies = play(GAME, bot_student("expert", seed=2), games=600, seed=2,
                    until=enough("so.specials", chances=300))

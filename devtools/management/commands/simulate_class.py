@@ -8,7 +8,9 @@ planted rate next to the rate the reports measured. `--plant` is planted in ever
 each `--profile` (comma-separated plants) in every n-th student, so one class carries several
 different plants. Misses are drawn by chance per decision from dice seeded by `--seed`: the
 same seed prints the same figures. `--json` prints, per student and measure, the planted rate,
-the chances and the measured rate (the class's name and id go to stderr)."""
+the chances and the measured rate, and beside them the student's flags as the teacher's pages
+show them (each with its words and the numbers behind it); the class's name and id go to
+stderr."""
 
 import json
 
@@ -17,7 +19,9 @@ from django.core.management.base import BaseCommand, CommandError
 from classroom.models import Classroom
 from devtools.planted import PlantError, parse_plant
 from devtools.simulation import SimulationError, simulate_class
-from reports.models import SkillRollup
+from reports.measures import describe, measure_by_id
+from reports.models import NeedsHelpFlag, SkillRollup
+from reports.uncertainty import BANDS
 
 
 class Command(BaseCommand):
@@ -80,14 +84,18 @@ class Command(BaseCommand):
                 measured = "no chances" if f["measured"] is None else f"measured {f['measured']:.1%}"
                 self.stdout.write(f"    {label:<24} {planted:<14} {measured} "
                                   f"({f['misses']} of {f['chances']})")
+            for flag in student["flags"]:
+                self.stdout.write(f"    flagged: {flag['words']} ({flag['band']})")
 
 
 def student_figures(sim) -> list[dict]:
     """Per student: every measure they had chances at (and each planted detail), with the
-    planted rate (None when not planted), chances, misses and the measured rate."""
+    planted rate (None when not planted), chances, misses and the measured rate; and their
+    flags (`flag_figures`)."""
     rows = SkillRollup.objects.filter(classroom=sim.classroom, scope=SkillRollup.Scope.STUDENT,
                                       week__isnull=True, student__in=sim.students)
     counts: dict[int, dict[str, tuple[int, int]]] = {}
+    flags = flag_figures(sim)
     for r in rows.values_list("student_id", "measure", "detail", "chances", "misses"):
         student_id, measure, detail, chances, misses = r
         counts.setdefault(student_id, {})[f"{measure}:{detail}" if detail else measure] = (chances, misses)
@@ -103,5 +111,28 @@ def student_figures(sim) -> list[dict]:
             chances, misses = mine.get(label, (0, 0))
             measures[label] = {"planted": planted.get(label), "chances": chances, "misses": misses,
                                "measured": round(misses / chances, 4) if chances else None}
-        out.append({"name": student.display_name, "measures": measures})
+        out.append({"name": student.display_name, "measures": measures,
+                    "flags": flags.get(student.pk, [])})
+    return out
+
+
+def flag_figures(sim) -> dict[int, list[dict]]:
+    """Per student id: their flags, each with the words the teacher reads and its numbers."""
+    out: dict[int, list[dict]] = {}
+    found = NeedsHelpFlag.objects.filter(classroom=sim.classroom, student__in=sim.students)
+    for flag in found.order_by("student_id", "reason", "measure", "detail", "game_id"):
+        ev = flag.evidence
+        if flag.reason == NeedsHelpFlag.Reason.MISS_RATE:
+            words = describe(flag.measure, ev["student"]["misses"], ev["student"]["chances"]) \
+                if measure_by_id(flag.measure) else flag.measure
+            band = "Needs help (worse than the class)"
+        elif flag.reason == NeedsHelpFlag.Reason.RULE_ERRORS:
+            # No game id: the same seed prints the same figures, in whatever class.
+            words, band = f"{ev['errors']} tries the rules do not allow in one game", "Needs help"
+            ev = {k: v for k, v in ev.items() if k != "game_id"}
+        else:
+            words, band = ev["words"], BANDS[ev["band"]].label
+        out.setdefault(flag.student_id, []).append(
+            {"reason": flag.reason, "measure": flag.measure, "detail": flag.detail,
+             "words": words, "band": band, "evidence": ev})
     return out

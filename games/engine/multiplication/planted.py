@@ -16,7 +16,7 @@ Deterministic: no randomness of its own (the dice are the quotas').
 
 from __future__ import annotations
 
-from ..skills import Quotas
+from ..skills import Quotas, detail_quota
 from . import rules
 from .analyse import expert_judgement, fact_label, needed_fact
 
@@ -46,7 +46,6 @@ def wrong_declaration(card, fact: tuple[int, int], open_multipliers) -> list[int
 class PlantedMultiplication:
     def __init__(self, quotas: Quotas, seed: int = 0):
         self.quota = quotas
-        self.fact_plants = quotas.details(FACTS)
 
     def illegal(self, view: dict) -> dict:
         """A card the player does not hold (refused: not_in_hand)."""
@@ -67,7 +66,7 @@ class PlantedMultiplication:
         attempts = []
         if card != rules.FREE:
             fact = fact_label((a, b))
-            q = self.quota(f"{FACTS}:{fact}" if fact in self.fact_plants else FACTS)
+            q = detail_quota(self.quota, FACTS, fact)
             if q.take():
                 multipliers = view["open"]["multipliers"]
                 attempts.append({"type": "discard", "card": card,

@@ -31,6 +31,8 @@ from .scoring import item_facts, take_breakdown
 from .search import number_cards
 from .view import position, search_items
 
+BUILD_OPERATION = "+"  # a build adds its card to the centre items it joins: its operation
+
 TURN_ENDING = ("take", "build", "discard")
 
 

@@ -30,8 +30,8 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-from ..skills import Quotas
-from .analyse import build_without_answer, smallest_take
+from ..skills import Quotas, detail_quota
+from .analyse import BUILD_OPERATION, build_without_answer, smallest_take
 from .cards import WILD_CODES, in_pack, value_of
 from .engine import NumeroEngine
 from .expert import ExpertBot, Judgement
@@ -128,7 +128,7 @@ class NumeroPlanner:
         if wrong is None:
             return [step]  # every build keeps its answer: no chance at nu.valid_build
         missable = not view["options"].get("challenges")
-        if self.quota("nu.valid_build").take(missable=missable):
+        if detail_quota(self.quota, "nu.valid_build", BUILD_OPERATION).take(missable=missable):
             return [wrong, step]
         return [step]
 

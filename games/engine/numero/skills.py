@@ -23,6 +23,7 @@ from collections import Counter
 from typing import Iterator, Sequence
 
 from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted
+from .analyse import BUILD_OPERATION
 from .planted import PlantedNumero
 
 GAME = "numero"
@@ -50,7 +51,6 @@ MEASURES = (
 RETIRED = ("nu.operations",)
 
 BUILD_CHANCE_CODES = frozenset({"", "no_answer_card"})
-BUILD_OPERATION = "+"  # a build adds its card to the centre items it joins
 
 
 def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:

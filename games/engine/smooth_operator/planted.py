@@ -15,6 +15,8 @@ chance of that measure, and a planted miss is a miss of that measure alone:
   plays the expert's choice (its Monte Carlo, seeded from this player's own dice), never
   one that the measure reads as a miss;
 - so.mental_math, at every answer it gives with a move (it always gives one): one too high.
+A planted operation ("so.mental_math:÷") has its own quota: only that operation's chances are
+missed at its rate (so.even_division's chances are all ÷).
 Deterministic given its seed. It sees only its own view.
 """
 
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from ..skills import Quotas
+from ..skills import Quotas, detail_quota
 from . import ENGINE, rules, strategy
 from .analyse import expert_odds, response_regrets, specials_verdict
 from .bots import recycled_in_view
@@ -48,9 +50,12 @@ class PlantedSmoothOperator:
 
     def _answered(self, move: dict, sign: str, high: int, low: int) -> dict:
         answer = rules.result(sign, high, low)
-        if self.quota("so.mental_math").take():
+        if detail_quota(self.quota, "so.mental_math", rules.SYMBOL[sign]).take():
             answer += 1
         return {**move, "answer": answer}
+
+    def _division_quota(self):
+        return detail_quota(self.quota, "so.even_division", rules.SYMBOL["/"])
 
     def attempts(self, view: dict) -> list[dict]:
         kind, hand, high, low = view["decision"], view["hand"], view["high"], view["low"]
@@ -61,10 +66,10 @@ class PlantedSmoothOperator:
             self._turn_taken = False
         attempts = []
         if kind == rules.SPECIALS_PHASE:
-            if "free_choice" in hand and high % low and self.quota("so.even_division").take():
+            if "free_choice" in hand and high % low and self._division_quota().take():
                 attempts.append({"type": "special", "card": "free_choice", "sign": "/"})  # refused
             return attempts + [self._specials(view)]
-        if "/" in hand and high % low and self.quota("so.even_division").take():
+        if "/" in hand and high % low and self._division_quota().take():
             attempts.append({"type": "play", "card": "/"})  # refused: uneven_division
         odds = expert_odds(view)
         if kind == rules.PENALTY:
