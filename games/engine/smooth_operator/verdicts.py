@@ -64,6 +64,14 @@ def explain_response(j: Judged) -> Verdict | None:
                        f"Gave away {_points(regret)} more than {_card(expert)} would have, as the "
                        f"expert counts them ({_difference(now, regret - now)}).")
     if chosen == expert:
+        lowest = min(options, key=lambda c: (options[c], rules.CANONICAL[c]))
+        now = options[chosen] - options[lowest]
+        if now > 0 and regrets.get(lowest, 0) > 0:
+            # A higher card played on purpose: the lowest card now would keep a costlier hand.
+            return Verdict(False, played, "The expert would play the same card.",
+                           f"Fine: it gives {_points(now)} more now than {_card(lowest)}, but playing "
+                           f"{_card(lowest)} would keep cards that give away {number_words(now + regrets[lowest])} "
+                           f"more later, as the expert counts them: {_points(regrets[lowest])} more in all.")
         rest = "; ".join(f"{_card(c)} {_points(regrets[c])} more" for c in others if regrets[c] > 0)
         return Verdict(False, played, "The expert would play the same card.",
                        "Fine: no card gives away fewer points, now and later from the cards kept"
@@ -123,20 +131,21 @@ def explain_specials(j: Judged) -> Verdict | None:
         expert = (f"The expert would play {best_words}." if best_points > points else
                   f"The expert would keep Free Choice: no sign makes this turn worth more than "
                   f"{_points(points)}.")
-        return Verdict(True, played, expert, f"{_points(given_up)} missed.")
+        return Verdict(True, played, expert, f"{_points(given_up)} missed." if given_up > 0 else
+                       "Free Choice was used up without making the turn worth more.")
     if miss == "double_zero":
         return Verdict(True, played, "The expert would keep the Double for a turn worth points.",
                        "The Double was used up on 0 points (0 doubled is still 0).")
-    return Verdict(False, played, *_fine_specials(a, best, best_words, best_points, points))
+    return Verdict(False, played, *_fine_specials(a, best, best_points, points))
 
 
-def _fine_specials(a, best, best_words: str, best_points, points) -> tuple[str, str]:
+def _fine_specials(a, best, best_points, points) -> tuple[str, str]:
     """(the expert's side, why it is fine) for a turn with a special and no clear mistake."""
     chosen, held = a.get("chosen"), a.get("specials_held") or []
     judgement = "The expert may keep it or play it: it decides by trying out many games."
     if chosen == "free_choice":
-        return (f"The expert plays Free Choice only with its best sign: {best_words}.",
-                "Fine: no sign makes the turn worth more.")
+        return (f"The expert plays Free Choice only with its best sign, {rules.SYMBOL[best]}: the turn "
+                f"worth {_points(best_points)}.", "Fine: no sign makes the turn worth more.")
     if chosen == "free_turn":
         return "The expert always plays a Free Turn.", "Fine: the same move."
     if chosen == "double":
