@@ -117,7 +117,6 @@ def game_replay(request, game_id: int):
     move = moves[turn - 1] if turn else None
     return render(request, "games/replay.html", {
         "verdicts": position_verdicts(game=game, turn=turn, student=None if access.coach else request.user),
-        "next_move": moves[turn] if turn < len(moves) else None,
         "game": game, "spec": spec, "view": view, "coach": access.coach,
         "seat": access.seat, "seats": list(game.seats.all()), "turn": turn, "last_turn": len(moves),
         "move": move, "interactive": False,
