@@ -16,10 +16,16 @@ def _cards(n) -> str:
     return counted(n, "card", "cards")
 
 
+def _groups(groups) -> str:
+    """" (orange 5 + green 7; blue 12)": the centre items of each group, by their first card."""
+    named = "; ".join(" + ".join(words(n) for n in group) for group in groups or []
+                      if isinstance(group, list) and all(isinstance(n, str) for n in group))
+    return f" ({named})" if named else ""
+
+
 def _take_words(take: dict) -> str:
     """"4 cards with red 12 (orange 5 + green 7), after wild card ×2 on green 3"."""
-    groups = "; ".join(" + ".join(words(n) for n in group) for group in take.get("groups") or [])
-    text = f"{_cards(take['cards'])} with {words(take['card'])}" + (f" ({groups})" if groups else "")
+    text = f"{_cards(take['cards'])} with {words(take['card'])}{_groups(take.get('groups'))}"
     steps = take.get("wild_steps") or []
     if steps:
         text += ", after playing " + " and ".join(f"{words(s['card'])} on {words(s['target'])}" for s in steps)
@@ -34,7 +40,9 @@ def _made(a: dict, action) -> str:
     kind = a.get("kind")
     if kind == "take":
         chosen = a.get("chosen") or {}
-        return f"Took {_cards(chosen['cards'])} with {name}." if chosen.get("cards") else f"Took with {name}."
+        groups = _groups(action.get("groups"))
+        return f"Took {_cards(chosen['cards'])} with {name}{groups}." if chosen.get("cards") else \
+            f"Took with {name}{groups}."
     if kind == "build":
         value = a.get("build_value")
         return f"Built {value} with {name}." if value else f"Built with {name}."

@@ -29,7 +29,7 @@ def _sum(op: str, high, low) -> str:
 
 
 def _award(a, card: str, options: dict) -> str:
-    """"the × card: 9 × 3 = 27 points for Ana" (the award now)."""
+    """"the × card: 9 × 3 = 27, so 27 points for Ana now" (the award now)."""
     to = f" for {a['active']}" if a.get("active") else ""
     return f"{_card(card)}: {_sum(card, a['high'], a['low'])}, so {_points(options[card])}{to} now"
 
@@ -72,7 +72,8 @@ def explain_response(j: Judged) -> Verdict | None:
                            f"Fine: it gives {_points(now)} more now than {_card(lowest)}, but playing "
                            f"{_card(lowest)} would keep cards that give away {number_words(now + regrets[lowest])} "
                            f"more later, as the expert counts them: {_points(regrets[lowest])} more in all.")
-        rest = "; ".join(f"{_card(c)} {_points(regrets[c])} more" for c in others if regrets[c] > 0)
+        rest = "; ".join(f"{_card(c)} would give away {_points(regrets[c])} more" for c in others
+                         if regrets[c] > 0)
         return Verdict(False, played, "The expert would play the same card.",
                        "Fine: no card gives away fewer points, now and later from the cards kept"
                        + (f" (as the expert counts them: {rest})." if rest else "."))
