@@ -57,7 +57,7 @@ def explain_missed_take(j: Judged) -> Verdict | None:
     played = _made(a, j.action)
     if j.missed:
         return Verdict(True, played, f"The expert would take: {_take_words(take)}.",
-                       f"No take: the {_cards(take['cards'])} of the expert's take stayed in the centre.")
+                       f"No take: the expert's take would have won {_cards(take['cards'])}.")
     return Verdict(False, played, f"The expert would take too: {_take_words(take)}.",
                    "Fine: a take was made (how many cards it won is judged under “Biggest take”).")
 
@@ -80,6 +80,11 @@ def explain_best_take(j: Judged) -> Verdict | None:
     return Verdict(False, played, expert, f"Fine: as many cards as the expert's take ({take['cards']}).")
 
 
+def _a(value: int) -> str:
+    """"a 12", "an 11", "an 8": the article a number takes when read aloud."""
+    return f"an {value}" if str(value).startswith("8") or value in (11, 18) else f"a {value}"
+
+
 def explain_build(j: Judged) -> Verdict | None:
     """nu.valid_build: a build must keep its answer card in hand (or, with challenges, is a bluff)."""
     a, action = j.analysis, j.action or {}
@@ -87,13 +92,13 @@ def explain_build(j: Judged) -> Verdict | None:
     if not isinstance(card, str) or not value:
         return None
     played = f"Built {value} with {words(card)}"
-    rule = f"A build needs a {value} kept in hand to take it later."
+    rule = f"A build needs {_a(value)} kept in hand to take it later."
     if not j.missed:
-        return Verdict(False, played + f", holding a {value}.", rule, "Fine: an honest build.")
+        return Verdict(False, played + f", holding {_a(value)}.", rule, "Fine: an honest build.")
     if a.get("legal"):  # with challenges: a bluff that was challenged and found out
-        return Verdict(True, played + f" without a {value} in hand.", rule,
+        return Verdict(True, played + f" without {_a(value)} in hand.", rule,
                        "A bluff: challenged and found out (20 points lost).")
-    return Verdict(True, played + f" without a {value} in hand.", rule,
+    return Verdict(True, played + f" without {_a(value)} in hand.", rule,
                    f"The build was refused: no {value} was in hand.")
 
 

@@ -184,7 +184,7 @@ def explain_division(j: Judged) -> Verdict | None:
         return None
     over = f"{high} ÷ {low} does not work out exactly ({number_words(high % low)} left over)."
     if j.missed:
-        return Verdict(True, f"Tried ÷ on {high} and {low}.", over, "÷ cannot be played here.")
+        return Verdict(True, f"Tried ÷ on {high} and {low}.", over, "The rules refuse a ÷ that does not work out exactly.")
     return Verdict(False, f"Did not try ÷ on {high} and {low}.", over, "Fine: ÷ was not tried.")
 
 
