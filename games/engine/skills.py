@@ -176,6 +176,15 @@ class Verdict:
 Explain = Callable[[Judged], "Verdict | None"]
 
 
+def explain_by_measure(table: Mapping[str, Explain]) -> Explain:
+    """A game's `explain` from one explainer per measure id: None for any other measure, and
+    for a move recorded without an analysis."""
+    def explain(judged: Judged) -> Verdict | None:
+        explainer = table.get(judged.measure)
+        return explainer(judged) if explainer and judged.analysis else None
+    return explain
+
+
 def number_words(x: float) -> str:
     """A number of points or cards as a teacher reads it: whole numbers as they are, others
     to one decimal place ("8", "2.5", "0.3"), and "less than 0.1" for a sliver above 0."""

@@ -7,7 +7,9 @@ Only the player's own cards and the open card are named (what they saw).
 
 from __future__ import annotations
 
-from ..skills import Judged, Verdict, counted, fact_name
+import math
+
+from ..skills import Judged, Verdict, counted, explain_by_measure, fact_name, parse_fact
 from . import rules
 
 SKIP = "a square, so the next player draws a card and misses a turn"
@@ -75,21 +77,12 @@ def explain_fact(j: Judged) -> Verdict | None:
     played = f"Said {a} × {b} for {_card(card)}."
     ways = rules.FACTS.get(card) if card != rules.FREE else None
     truth = (f"{card} is " + " or ".join(f"{x} × {y}" for x, y in ways) + "." if ways
-             else f"{fact_name(fact['needed'])} = {_product(fact['needed'])}.")
+             else f"{fact_name(fact['needed'])} = {math.prod(parse_fact(fact['needed']) or (0,))}.")
     if j.missed:
         return Verdict(True, played, truth, f"A wrong fact ({a} × {b} = {a * b}), counted as "
                        f"{fact_name(fact['needed'])}.")
     return Verdict(False, played, truth, f"Fine: {a} × {b} = {a * b}.")
 
 
-def _product(detail: str) -> int:
-    a, _, b = detail.partition("x")
-    return int(a) * int(b)
-
-
-EXPLAIN = {"mg.missed_play": explain_play, "mg.squares": explain_square, "mg.facts": explain_fact}
-
-
-def explain(j: Judged) -> Verdict | None:
-    explainer = EXPLAIN.get(j.measure)
-    return explainer(j) if explainer and j.analysis else None
+explain = explain_by_measure({"mg.missed_play": explain_play, "mg.squares": explain_square,
+                              "mg.facts": explain_fact})

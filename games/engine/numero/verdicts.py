@@ -8,7 +8,7 @@ by their first card, as the moves name them.
 
 from __future__ import annotations
 
-from ..skills import Judged, Verdict, counted
+from ..skills import Judged, Verdict, counted, explain_by_measure
 from .cards import words
 
 
@@ -102,10 +102,5 @@ def explain_build(j: Judged) -> Verdict | None:
                    f"The build was refused: no {value} was in hand.")
 
 
-EXPLAIN = {"nu.missed_take": explain_missed_take, "nu.best_take": explain_best_take,
-           "nu.valid_build": explain_build}
-
-
-def explain(j: Judged) -> Verdict | None:
-    explainer = EXPLAIN.get(j.measure)
-    return explainer(j) if explainer and j.analysis else None
+explain = explain_by_measure({"nu.missed_take": explain_missed_take, "nu.best_take": explain_best_take,
+                             "nu.valid_build": explain_build})

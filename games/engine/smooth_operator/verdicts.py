@@ -10,7 +10,7 @@ Only the player's own cards and the face-up numbers are named (what they saw).
 
 from __future__ import annotations
 
-from ..skills import Judged, Verdict, counted, number_words
+from ..skills import Judged, Verdict, counted, explain_by_measure, number_words
 from . import rules
 from .analyse import CLEAR_FREE_CHOICE_GAIN, recorded_regrets, recorded_specials
 
@@ -70,8 +70,9 @@ def explain_response(j: Judged) -> Verdict | None:
             # A higher card played on purpose: the lowest card now would keep a costlier hand.
             return Verdict(False, played, "The expert would play the same card.",
                            f"Fine: it gives {_points(now)} more now than {_card(lowest)}, but playing "
-                           f"{_card(lowest)} would keep cards that give away {number_words(now + regrets[lowest])} "
-                           f"more later, as the expert counts them: {_points(regrets[lowest])} more in all.")
+                           f"{_card(lowest)} would keep cards that give away "
+                           f"{number_words(now + regrets[lowest])} more later, as the expert counts them: "
+                           f"{_points(regrets[lowest])} more in all.")
         rest = "; ".join(f"{_card(c)} would give away {_points(regrets[c])} more" for c in others
                          if regrets[c] > 0)
         return Verdict(False, played, "The expert would play the same card.",
@@ -184,14 +185,10 @@ def explain_division(j: Judged) -> Verdict | None:
         return None
     over = f"{high} ÷ {low} does not work out exactly ({number_words(high % low)} left over)."
     if j.missed:
-        return Verdict(True, f"Tried ÷ on {high} and {low}.", over, "The rules refuse a ÷ that does not work out exactly.")
+        return Verdict(True, f"Tried ÷ on {high} and {low}.", over,
+                       "The rules refuse a ÷ that does not work out exactly.")
     return Verdict(False, f"Did not try ÷ on {high} and {low}.", over, "Fine: ÷ was not tried.")
 
 
-EXPLAIN = {"so.lowest_operator": explain_response, "so.specials": explain_specials,
-           "so.mental_math": explain_answer, "so.even_division": explain_division}
-
-
-def explain(j: Judged) -> Verdict | None:
-    explainer = EXPLAIN.get(j.measure)
-    return explainer(j) if explainer and j.analysis else None
+explain = explain_by_measure({"so.lowest_operator": explain_response, "so.specials": explain_specials,
+                             "so.mental_math": explain_answer, "so.even_division": explain_division})
