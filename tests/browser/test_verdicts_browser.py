@@ -2,6 +2,8 @@
 on the dashboard to the moves behind it, where each miss says what she played, what the expert
 would have played and what it cost; then the replay at that moment says the same, by her name.
 
+axe-core finds nothing wrong on either page, at the desk's width and a phone's.
+
 The game is played in this process by a planted player (as tests/browser/test_reports_browser.py
 does) and committed, so the live server reads it; the words expected are the game's own
 explanation of that very row (reports.selectors.verdict_of).
@@ -18,6 +20,8 @@ from playwright.sync_api import expect
 from reports import selectors
 from reports.measures import measure_by_id
 from reports.models import SkillEvidence
+from tests.browser.test_arena_browser import run_axe
+from tests.browser.test_class_journey_browser import AXE, axe_lines
 from tests.browser.test_play_browser import signed_in_page
 from tests.browser.test_reports_browser import finished_game, press, student_total
 
@@ -54,6 +58,8 @@ def test_a_teacher_opens_a_counted_choice_and_reads_the_expert_move_and_its_wort
     expect(explained.locator("dd").nth(1)).to_contain_text("The expert would play the ")
     expect(explained.locator("dd").nth(2)).to_contain_text(re.compile(r"^Gave away .+ more than the . card"))
 
+    problems = axe_at_two_widths(page, "the moves page")
+
     # The replay at that moment, by keyboard: the same verdict under Ann's name.
     press(first.get_by_role("link", name=f"Open replay of Smooth Operator at turn {newest.turn}"))
     page.wait_for_url(f"**/game/{game.pk}/replay/?turn={newest.turn}")
@@ -63,3 +69,17 @@ def test_a_teacher_opens_a_counted_choice_and_reads_the_expert_move_and_its_wort
     expect(item.get_by_role("heading")).to_contain_text("Missed")
     expect(item.locator("dd").nth(1)).to_have_text(verdict.expert)
     expect(item.locator("dd").nth(2)).to_have_text(verdict.worth)
+    problems += axe_at_two_widths(page, "the replay")
+    assert not problems, "\n".join(problems)
+
+
+def axe_at_two_widths(page, what: str) -> list[str]:
+    """axe-core's violations on the page as it is, at a desk's width and a phone's."""
+    before = page.viewport_size
+    page.add_script_tag(path=str(AXE))
+    problems = []
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        problems += [f"{what} at {width}px: {line}" for line in axe_lines(run_axe(page))]
+    page.set_viewport_size(before)
+    return problems
