@@ -10,6 +10,7 @@ student's, a student only their own (their own cards, which they saw).
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from accounts.models import User
@@ -19,6 +20,8 @@ from games.models import Game
 from ..evidence import game_skills
 from ..measures import RULES, THINK, measures_by_id
 from ..models import SkillEvidence
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -38,8 +41,14 @@ def verdict_of(row: SkillEvidence) -> Verdict | None:
         return None
     move = row.move
     action = move.action if isinstance(move.action, dict) else None
-    return skills.explain(Judged(row.measure, row.detail, row.missed, row.amount,
-                                 move.analysis or {}, action))
+    try:
+        return skills.explain(Judged(row.measure, row.detail, row.missed, row.amount,
+                                     move.analysis or {}, action))
+    except (KeyError, TypeError, ValueError, IndexError):
+        # An analysis of an older shape the words cannot read: the row is shown without its
+        # explanation rather than the page failing (it is logged, to be fixed).
+        log.exception("could not explain evidence row %s (%s)", row.pk, row.measure)
+        return None
 
 
 def with_verdicts(rows: list[SkillEvidence]) -> list[tuple[SkillEvidence, Verdict | None]]:

@@ -103,3 +103,20 @@ def test_a_student_sees_only_their_own_verdicts(classroom, student, make_student
     assert client_for(ben).get(reverse("games:replay", args=[game.pk]), {"turn": row.turn}).status_code == 404
     assert [v.who for v in position_verdicts(game=game, turn=row.turn, student=None)] == \
         ["Ann"] * len(position_verdicts(game=game, turn=row.turn, student=student))
+
+
+def test_a_move_recorded_without_the_facts_is_listed_without_words(classroom, student, teacher):
+    """A move analysed before the expert's evaluation was recorded (or with an analysis the
+    words cannot read) is still listed, without an explanation: the page never fails."""
+    played(classroom, student, "smooth_operator", ["so.lowest_operator=0.5"], seed=4)
+    first, second = rows_of(student, "so.lowest_operator", missed=True)[:2]
+    first.move.analysis = {"kind": "response"}
+    first.move.save(update_fields=["analysis"])
+    second.move.analysis = {**second.move.analysis, "options": "not a mapping"}
+    second.move.save(update_fields=["analysis"])
+    assert selectors.verdict_of(rows_of(student, "so.lowest_operator", missed=True)[0]) is None
+    page = client_for(teacher).get(reverse("reports:moves", args=[classroom.pk]),
+                                   {"measure": "so.lowest_operator", "student": student.pk})
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert html.count('class="verdict"') == len(rows_of(student, "so.lowest_operator", missed=True)) - 2
