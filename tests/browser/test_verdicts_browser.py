@@ -51,7 +51,7 @@ def test_a_teacher_opens_a_counted_choice_and_reads_the_expert_move_and_its_wort
     first = page.locator(".moves-table tbody tr").first
     expect(first).to_contain_text("Missed")
     explained = first.locator("dl.verdict")
-    expect(explained.locator("dt")).to_have_text(["Played", "Expert", "Verdict"])
+    expect(explained.locator("dt")).to_have_text(["Move", "Expert", "Verdict"])
     expect(explained.locator("dd").nth(0)).to_have_text(verdict.played)
     expect(explained.locator("dd").nth(1)).to_have_text(verdict.expert)   # the expert's card
     expect(explained.locator("dd").nth(2)).to_have_text(verdict.worth)    # what it cost, in points
