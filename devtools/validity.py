@@ -93,8 +93,10 @@ def opponents(key: str) -> int:
 
 
 def play_one(key: str, student: Student, *, seed: int, bot_level: str = "expert",
-             options: dict | None = None) -> list:
-    """One game; returns its evidence rows (reports.evidence.Evidence) for the student."""
+             options: dict | None = None, actions_out: list | None = None) -> list:
+    """One game; returns its evidence rows (reports.evidence.Evidence) for the student.
+    `actions_out`, when given, receives every attempt's action in order: a row's `move_id`
+    is its index (the analysis is the verdict's, the action what was tried)."""
     spec = registry.spec_for(key)
     engine = spec.engine
     names = [STUDENT] + [f"Robo {n}" for n in range(1, opponents(key) + 1)]
@@ -115,6 +117,8 @@ def play_one(key: str, student: Student, *, seed: int, bot_level: str = "expert"
             actions = [spec.make_bot(bot_level, seed=bot_dice.randrange(2**31)).choose(view)]
         for action in actions:
             analysis = engine.analyse(state, name, action) if mine else None
+            if actions_out is not None:
+                actions_out.append((analysis, action))
             try:
                 state, events = engine.apply(state, name, action)
             except IllegalMove as exc:

@@ -11,9 +11,20 @@ Game model.
   Sent robustly: a failing receiver is logged and the others still run.
 - `class_games_changed(classroom_id)`: a game of the class started, finished or was closed
   ("playing now" on the teacher's dashboard). Sent robustly too.
+
+One signal *asks* rather than tells (sent by the replay page, `games/views/game.py`, while it
+renders; robustly: a failing receiver is logged and the page still shows):
+
+- `replay_position(game, turn, student)`: the replay shows the table after `turn` moves, the
+  position the next decisions were made from. A receiver returns a list of things to show
+  about those decisions, each with `who` (the player's name at the table), `title` and
+  `verdict` (a `games.engine.skills.Verdict`): the skill reports return each counted
+  decision, explained (reports/selectors/verdicts.py). `student` is the student looking
+  (they see only their own decisions), None for a teacher, who sees every seat's.
 """
 
 from django.dispatch import Signal
 
 game_finished = Signal()
 class_games_changed = Signal()
+replay_position = Signal()

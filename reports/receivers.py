@@ -3,9 +3,10 @@ games and classroom never import reports: they send signals (games/signals.py,
 classroom/signals.py) and these receivers act on them."""
 
 from classroom.signals import student_removed
-from games.signals import class_games_changed, game_finished
+from games.signals import class_games_changed, game_finished, replay_position
 
 from .realtime import broadcast_dashboard_changed
+from .selectors.verdicts import replay_verdicts
 from .services import student_reports_forget
 from .tasks import report_game
 
@@ -25,7 +26,14 @@ def forget_student(sender, *, student, **kwargs) -> None:
     student_reports_forget(student=student)
 
 
+def explain_position(sender, *, game, turn: int, student, **kwargs) -> list:
+    """The replay asks about one position: the decisions counted there, explained (a student
+    only hears of their own)."""
+    return replay_verdicts(game=game, turn=turn, student=student)
+
+
 def connect() -> None:
     game_finished.connect(queue_game_report, dispatch_uid="reports.queue_game_report")
     class_games_changed.connect(tell_dashboards, dispatch_uid="reports.tell_dashboards")
     student_removed.connect(forget_student, dispatch_uid="reports.forget_student")
+    replay_position.connect(explain_position, dispatch_uid="reports.explain_position")

@@ -181,8 +181,11 @@ def moves(request, pk: int):
         game_id=int(game_id) if game_id else None, page=int(page))
     query = q.copy()
     query.pop("page", None)
+    shown = query.copy()
+    shown.pop("missed", None)
     return render(request, "reports/moves.html", {
-        "query": query.urlencode(),
+        "query": query.urlencode(), "query_all_kinds": shown.urlencode(),
+        "lines": selectors.with_verdicts(drill.rows),
         "classroom": classroom, "measure": measure, "student": student, "drill": drill,
         "missed": missed, "week": week, "detail": detail,
     })

@@ -178,6 +178,67 @@ def longest_run(outcomes: Iterable[tuple[Any, bool]]) -> tuple[Any, int] | None:
     return best
 
 
+# ----- verdicts explained: what a counted decision was judged against ----------------------
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One counted decision, as the reports counted it (a `SkillEvidence` row) with the
+    analysis and action of the attempt it points at: what a game's `explain` reads."""
+
+    measure: str
+    detail: str
+    missed: bool
+    amount: float | None
+    analysis: Mapping[str, Any]
+    action: Mapping[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Why a counted decision was judged as it was, in the game's own terms, so that a
+    teacher can check it by hand (as a chess site shows the better move beside a mistake).
+
+    `played`: what the student did; `expert`: what the expert would have done (the same
+    move, or an equally good one, when it was fine); `worth`: for a miss, what the difference
+    was worth ("gave 8 more points than the − card would have"), for a fine decision the
+    reason it counts as fine ("the − card would have given the same points"). Each reads
+    as a sentence on its own; none names a card the viewer of the decision could not see."""
+
+    missed: bool
+    played: str
+    expert: str
+    worth: str
+
+
+# (the counted decision) -> its Verdict, or None for a measure the game does not explain.
+Explain = Callable[[Judged], "Verdict | None"]
+
+
+def explain_by_measure(table: Mapping[str, Explain]) -> Explain:
+    """A game's `explain` from one explainer per measure id: None for any other measure, and
+    for a move recorded without an analysis."""
+    def explain(judged: Judged) -> Verdict | None:
+        explainer = table.get(judged.measure)
+        return explainer(judged) if explainer and judged.analysis else None
+    return explain
+
+
+def number_words(x: float) -> str:
+    """A number of points or cards as a teacher reads it: whole numbers as they are, others
+    to one decimal place ("8", "2.5", "0.3"), and "less than 0.1" for a sliver above 0."""
+    if x == int(x):
+        return str(int(x))
+    if 0 < abs(x) < 0.05:
+        return "less than 0.1"
+    text = f"{x:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def counted(x: float, one: str, many: str) -> str:
+    """"1 point", "8 points", "2.5 points" (`one`/`many` the unit's two forms)."""
+    return f"{number_words(x)} {one if x == 1 else many}"
+
+
 # ----- planted players: simulated students with planted miss rates ------------------------
 
 class Quota(Protocol):
@@ -268,6 +329,9 @@ class GameSkills:
     - `focus_preset(options)`: the preset the focus options stand for, or None: a focused
       assignment is prefilled with it, and the focus replaces the chosen preset's options
       rather than adding to them (it sets the whole pack itself: a Numero level);
+    - `explain(judged)`: why a counted decision (`Judged`) was judged as it was (`Verdict`),
+      read from the same recorded analysis as the verdict itself (the expert's own
+      evaluation), for the replay and the moves page; None for a measure it does not explain;
     - `class_line(moves)`: one live sentence about a whole class from its recent attempts
       (`ClassMove`s, oldest first), for the arena's projector: a fact named right many times
       in a row, the most taken card; only what was face up or answered, never a name or a
@@ -287,6 +351,7 @@ class GameSkills:
     focus_scope: FocusScope | None = None
     focus_preset: FocusPreset | None = None
     class_line: ClassLine | None = None
+    explain: Explain | None = None
 
     @property
     def needs_events(self) -> bool:

@@ -8,6 +8,7 @@ consumers alike (see accounts/permissions.py for the role rules).
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from accounts.permissions import is_student, is_teacher
@@ -16,7 +17,10 @@ from games import registry
 from games.engine.evidence import analysis_read
 from games.engine.skills import GameSkills, MoveFacts
 from games.models import Game, Move, Seat
+from games.signals import replay_position
 from games.spec import SeatMove
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -91,3 +95,17 @@ def game_state_at(*, game: Game, turn: int, moves: list[Move] | None = None) -> 
     for move in (moves if moves is not None else accepted_moves(game=game))[:turn]:
         state, _ = engine.apply(state, move.seat.name, move.action)
     return state
+
+
+def position_verdicts(*, game: Game, turn: int, student) -> list:
+    """What the apps above games say about the decisions made from the position after `turn`
+    moves (games/signals.py `replay_position`; the skill reports: each counted decision,
+    explained). `student`: the student looking, who is told only of their own decisions;
+    None for a teacher. A failing receiver is logged and leaves the replay as it was."""
+    found = []
+    for receiver, answer in replay_position.send_robust(sender=Game, game=game, turn=turn, student=student):
+        if isinstance(answer, Exception):
+            log.error("replay_position receiver %r failed", receiver, exc_info=answer)
+        else:
+            found.extend(answer or ())
+    return found

@@ -10,7 +10,7 @@ from accounts.permissions import student_required
 from games import registry
 from games.engine.bots import mix_share
 from games.rendering import board_context, table_context
-from games.selectors.play import accepted_moves, game_access, game_state_at
+from games.selectors.play import accepted_moves, game_access, game_state_at, position_verdicts
 from games.services.moves import BOT_NAMES, SeatSpec, bot_seats, game_create
 from games.services.ratings import just_right_level
 from games.services.tables import TableError, game_abandon, game_leave
@@ -116,6 +116,7 @@ def game_replay(request, game_id: int):
     view = engine.coach_view(state) if access.coach else engine.view(state, access.seat.name)
     move = moves[turn - 1] if turn else None
     return render(request, "games/replay.html", {
+        "verdicts": position_verdicts(game=game, turn=turn, student=None if access.coach else request.user),
         "game": game, "spec": spec, "view": view, "coach": access.coach,
         "seat": access.seat, "seats": list(game.seats.all()), "turn": turn, "last_turn": len(moves),
         "move": move, "interactive": False,

@@ -21,7 +21,8 @@ One module per subject; every public name is re-exported here, so callers import
 - `student`: one student beside the class (the student page, the parents' PDF);
 - `my_progress`: a student's own page;
 - `jobs`: recompute and export jobs;
-- `practice`: "Practise this", and before and after.
+- `practice`: "Practise this", and before and after;
+- `verdicts`: why each counted decision was judged as it was (the moves page, the replay).
 """
 
 from .activity import Completion, Today, assignment_completion, finished_today, playing_now
@@ -40,6 +41,7 @@ from .student import (StudentMeasure, StudentSummary, measures_by_family, studen
                       student_summary)
 from .teacher_dashboard import Dashboard, dashboard
 from .trends import TREND_WEEKS, Trend, WeekPoint, class_trends, monday, recent_weeks, trends_of
+from .verdicts import ReplayVerdict, replay_verdicts, verdict_of, with_verdicts
 
 __all__ = [
     "DRILL_LIMIT", "MIN_CHANCES_TO_PICK", "TREND_WEEKS",
@@ -53,4 +55,5 @@ __all__ = [
     "own_progress", "playing_now", "recent_exports", "recent_weeks", "skill_table",
     "student_measures", "student_summary", "totals_table", "trends_of", "weakest_details",
     "weakest_measure",
+    "ReplayVerdict", "replay_verdicts", "verdict_of", "with_verdicts",
 ]

@@ -1,6 +1,7 @@
 """The game tables as a child (and a teacher) reads them, in Chromium (#15).
 
-- the replay page lays out cleanly at 1440, 1024 and 390 pixels wide;
+- the replay page lays out cleanly at 1440, 1024 and 390 pixels wide, with the explained
+  verdicts of the decision made from the position shown (issue 23);
 - Smooth Operator's mental-maths mode asks only about cards that can be played now, says why
   the others can't, marks the playable cards in words, and keeps keyboard focus on the board;
 - Numero's sentences name cards in words ("green 5", "wild card ÷2"), and its side panel
@@ -22,6 +23,7 @@ from playwright.sync_api import expect
 from classroom.models import Assignment
 from games import engine as engines
 from games.models import Game
+from reports.models import SkillEvidence
 from games.services import SeatSpec, game_apply_move, game_create
 from games.services.bots import play_bot_moves
 from tests.browser.test_play_browser import signed_in_page
@@ -116,10 +118,14 @@ def test_the_replay_page_lays_out_cleanly(live_daphne, browser, classroom, stude
                                           key, bots, options):
     game = finished_game(classroom, student, key, bots, options=options)
     moves = game.moves.filter(accepted=True).count()
+    # A position one of Ann's choices was judged from, when there is one: its verdicts show too.
+    judged = sorted(SkillEvidence.objects.filter(game=game)
+                    .exclude(measure__in=("all.rule_errors", "all.think_time")).values_list("turn", flat=True))
+    turn = judged[0] if judged else min(3, moves)
     for user in (student, teacher):
         for width in WIDTHS:
             page = signed_in_page(browser, live_daphne, user, {"width": width, "height": 900})
-            page.goto(f"{live_daphne}/game/{game.pk}/replay/?turn={min(3, moves)}")
+            page.goto(f"{live_daphne}/game/{game.pk}/replay/?turn={turn}")
             title = page.get_by_role("heading", level=1)
             back = page.get_by_role("link", name="Back to the results")
             expect(title).to_be_visible()
@@ -127,7 +133,7 @@ def test_the_replay_page_lays_out_cleanly(live_daphne, browser, classroom, stude
             parts = {name: box(page, sel) for name, sel in (
                 ("title", ".replay h1"), ("back", ".replay a:has-text('Back to the results')"), ("steps", ".replay-steps"),
                 ("said", ".replay-said"), ("board", ".replay .table-board"),
-                ("scores", ".replay .table-scores ul"))}
+                ("scores", ".replay .table-scores ul")) + ((("verdicts", ".replay-verdicts"),) if judged else ())}
             names = list(parts)
             for i, a in enumerate(names):
                 for b in names[i + 1:]:

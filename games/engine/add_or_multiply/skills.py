@@ -15,6 +15,7 @@ from typing import Iterator, Sequence
 
 from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted
 from .planted import PlantedAddOrMultiply
+from .verdicts import explain
 from .view import SYMBOL
 
 GAME = "add_or_multiply"
@@ -86,4 +87,5 @@ SKILLS = GameSkills(
     practice=practice,
     focus_words=focus_words,
     class_line=class_line,
+    explain=explain,
 )

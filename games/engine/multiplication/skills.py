@@ -23,6 +23,7 @@ from typing import Iterator, Sequence
 from ..skills import (FACT_RANGE, Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted, both_orders,
                       fact_name, longest_run, parse_fact)
 from .planted import PlantedMultiplication
+from .verdicts import explain
 
 GAME = "multiplication"
 
@@ -198,4 +199,5 @@ SKILLS = GameSkills(
     focus_words=focus_words,
     focus_scope=focus_scope,
     class_line=class_line,
+    explain=explain,
 )

@@ -25,6 +25,7 @@ from typing import Iterator, Sequence
 from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted
 from .analyse import BUILD_OPERATION
 from .planted import PlantedNumero
+from .verdicts import explain
 
 GAME = "numero"
 
@@ -150,4 +151,5 @@ SKILLS = GameSkills(
     focus_words=focus_words,
     focus_preset=focus_preset,
     class_line=class_line,
+    explain=explain,
 )

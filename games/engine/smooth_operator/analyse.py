@@ -226,3 +226,26 @@ def analyse(engine, state: dict, player: str, action) -> dict:
             facts.update(_specials(state, player, hand, high, low, action))
     facts.update(_answer(action, high, low))
     return facts
+
+
+# ----- reading a recorded analysis (the reports count it; the verdicts explain it) ---------
+
+def recorded_regrets(a: dict) -> dict:
+    """A response's recorded regrets; for an analysis recorded before they were (no discards
+    known), the same evaluation with the pack's odds."""
+    regrets = a.get("regrets")
+    if regrets is None and a.get("hand") and a.get("high") is not None and a.get("low"):
+        regrets = response_regrets(a["hand"], a["high"], a["low"])
+    return regrets or {}
+
+
+def recorded_specials(a: dict) -> tuple[bool, str, float]:
+    """An active player's recorded so.specials verdict: (chance, miss, points given up); for an
+    analysis recorded before the verdict was, judged again without the target."""
+    if "specials_chance" in a:
+        return bool(a["specials_chance"]), a.get("specials_miss") or "", a.get("specials_given_up") or 0.0
+    chosen = a.get("chosen")
+    action = {"type": "end_turn"} if chosen == "end_turn" else \
+        {"type": "special", "card": chosen, "sign": a.get("sign")}
+    return specials_verdict(a.get("specials_held") or (), a.get("turn_points") or 0, a.get("doubles") or 0,
+                            a.get("free_choice_points") or {}, action)

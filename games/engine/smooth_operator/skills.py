@@ -21,8 +21,9 @@ from typing import Iterator, Sequence
 
 from ..skills import OPERATIONS, Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted, longest_run
 from . import rules
-from .analyse import CLEAR_FREE_CHOICE_GAIN, response_regrets, specials_verdict
+from .analyse import CLEAR_FREE_CHOICE_GAIN, recorded_regrets, recorded_specials
 from .planted import PlantedSmoothOperator
+from .verdicts import explain
 
 GAME = "smooth_operator"
 DIVISION = "÷"
@@ -61,25 +62,6 @@ def division_possible(kind, hand) -> bool:
     return "/" in hand if kind in ("response", "penalty") else kind == "specials" and "free_choice" in hand
 
 
-def _regrets(a: dict) -> dict:
-    """The recorded regrets; for an analysis recorded before they were (no discards known),
-    the same evaluation with the pack's odds."""
-    regrets = a.get("regrets")
-    if regrets is None and a.get("hand") and a.get("high") is not None and a.get("low"):
-        regrets = response_regrets(a["hand"], a["high"], a["low"])
-    return regrets or {}
-
-
-def _specials(a: dict) -> tuple[bool, str, float]:
-    if "specials_chance" in a:
-        return bool(a["specials_chance"]), a.get("specials_miss") or "", a.get("specials_given_up") or 0.0
-    chosen = a.get("chosen")  # recorded before the verdict was: judged without the target
-    action = {"type": "end_turn"} if chosen == "end_turn" else \
-        {"type": "special", "card": chosen, "sign": a.get("sign")}
-    return specials_verdict(a.get("specials_held") or (), a.get("turn_points") or 0, a.get("doubles") or 0,
-                            a.get("free_choice_points") or {}, action)
-
-
 def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
     a = m.analysis
     kind = a.get("kind")
@@ -90,12 +72,12 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
     if err:
         return  # a refused try: an uneven ÷ is the so.even_division miss above, any other a rule error
     if kind == "response":
-        regrets = _regrets(a)
+        regrets = recorded_regrets(a)
         if any(r > 0 for r in regrets.values()):
             regret = regrets.get(a.get("chosen"), 0.0)
             yield decision, "so.lowest_operator", "", regret > 0, regret
     elif kind == "specials":
-        chance, miss, given_up = _specials(a)
+        chance, miss, given_up = recorded_specials(a)
         if chance:
             yield ("turn", a.get("turn")), "so.specials", "", bool(miss), given_up if miss else 0.0
     # The answer judged is the one given with the move that was played: a try the rules
@@ -208,4 +190,5 @@ SKILLS = GameSkills(
     focus_words=focus_words,
     focus_scope=focus_scope,
     class_line=class_line,
+    explain=explain,
 )
