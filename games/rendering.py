@@ -2,7 +2,7 @@
 table's lobby (`lobby_context`, `render_lobby`: the lobby page and its WebSocket share them).
 
 The same fragment serves the first HTTP render and every WebSocket push. It is made of
-named parts (status, notice, board, scores, log: partials of games/_table.html, rendered by
+named parts (status, notice, board, scores, log, leave: partials of games/_table.html, rendered by
 name for a push, games/partials.py), each carrying `hx-swap-oob` so htmx's ws
 extension swaps each by id; the board is morphed (idiomorph), so what a child has half-chosen
 survives (static/js/app.js). A push sends a socket only the parts that differ from what it
@@ -34,7 +34,8 @@ from games.selectors.play import recent_events, seat_moves
 from games.spec import GameSpec, SeatMove
 
 
-def _names(names: list[str]) -> str:
+def names_in_words(names: list[str]) -> str:
+    """"Ann", "Ann and Ben", "Ann, Ben and Cal"."""
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -48,11 +49,11 @@ def status_line(*, spec: GameSpec, view: dict, coach: bool) -> str:
         winners = view.get("winners") or []
         if not coach and view.get("me") in winners:
             return "You won! Well played." if len(winners) == 1 else "You share the win!"
-        return f"Game over: {_names(winners)} won." if winners else "Game over."
+        return f"Game over: {names_in_words(winners)} won." if winners else "Game over."
     waiting = view.get("waiting_for") or []
     me = view.get("me")
     if coach or me not in waiting:
-        return f"Waiting for {_names(waiting)}." if waiting else "Waiting…"
+        return f"Waiting for {names_in_words(waiting)}." if waiting else "Waiting…"
     return spec.your_turn(view)
 
 
@@ -119,6 +120,8 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
         # instead of keeping the choices that made the last one (static/js/app.js).
         "fresh_choices": fresh_choices,
         "interactive": seat is not None and not finished and not stopped,
+        # Who would carry on if this student left (the Leave question names them: _leave.html).
+        "classmates": names_in_words([s.name for s in seats if s.user_id and seat is not None and s.pk != seat.pk]),
         "went_well": (went_well(spec=spec, moves=seat_moves(game=game, seat=seat))
                       if finished and seat is not None else []),
         # A fresh key per render: re-sending the same form (a double tap, a resend after a
@@ -129,7 +132,7 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
 
 
 # The table fragment's parts, in order: the named partials of games/_table.html.
-PARTS = ("status", "notice", "board", "scores", "log")
+PARTS = ("status", "notice", "board", "scores", "log", "leave")
 
 
 def render_parts(**context_kwargs) -> dict[str, str]:

@@ -1,5 +1,7 @@
 """Game pages over HTTP: the table, results, play again, and the replay."""
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
 
@@ -99,6 +101,48 @@ def test_free_play_starts_a_game_against_bots(client, student):
     assert response["Location"] == reverse("games:game", args=[game.pk])
     assert [s.bot_level for s in game.seats.all()] == ["", "expert", "expert"]
     assert client.post(reverse("games:free_play_start", args=["chess"])).status_code == 404
+
+
+def test_pressing_play_twice_deals_one_game(client, student):
+    """A double tap (or the form sent twice) deals one game; so does Back and Play again while
+    the child has not moved in it. Once she has, Play deals a fresh game beside it."""
+    client.force_login(student)
+    start = reverse("games:free_play_start", args=["numero_solitaire"])
+    first, second = client.post(start), client.post(start)
+    game = Game.objects.get()
+    assert first["Location"] == second["Location"] == reverse("games:game", args=[game.pk])
+    page = client.get(second["Location"]).content.decode()
+    assert "you started" not in page  # the same press twice: nothing to explain
+
+    # Back and Play again, a minute later: the same cards, and the page says so.
+    Game.objects.filter(pk=game.pk).update(created_at=game.created_at - timedelta(minutes=1))
+    again = client.post(start, follow=True)
+    assert again.redirect_chain[-1][0] == reverse("games:game", args=[game.pk])
+    assert "Here is the game of Numero Solitaire you started" in again.content.decode()
+    assert Game.objects.count() == 1
+
+    # She moves in it: now Play means a new game, and the first stays hers to carry on.
+    engine = engines.get("numero_solitaire")
+    action = engines.make_bot(game.key, "beginner", 0).choose(engine.view(game.state, "Ann"))
+    assert game_apply_move(game_id=game.pk, seat=game.seats.get(), action=action,
+                           expected_version=0, schedule_bots=False).applied
+    fresh = client.post(start)
+    newer = Game.objects.exclude(pk=game.pk).get()
+    assert fresh["Location"] == reverse("games:game", args=[newer.pk])
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+
+
+def test_play_twice_against_other_computer_players_is_two_games(client, student):
+    """Only the same game against the same level is the game already dealt."""
+    client.force_login(student)
+    start = reverse("games:free_play_start", args=["smooth_operator"])
+    client.post(start, {"level": "expert"})
+    client.post(start, {"level": "expert"})
+    client.post(start, {"level": "beginner"})
+    client.post(reverse("games:free_play_start", args=["numero"]), {"level": "expert"})
+    levels = sorted((g.key, tuple(s.bot_level for s in g.seats.all())) for g in Game.objects.all())
+    assert levels == [("numero", ("", "expert")), ("smooth_operator", ("", "beginner", "beginner")),
+                      ("smooth_operator", ("", "expert", "expert"))]
 
 
 def test_free_play_can_be_switched_off(client, student, classroom):
