@@ -11,7 +11,8 @@ from games import registry
 from games.engine.bots import mix_share
 from games.rendering import board_context, names_in_words, table_context
 from games.selectors.play import accepted_moves, game_access, game_state_at
-from games.services.moves import BOT_NAMES, SeatSpec, free_play_start, game_create
+from games.services import moves as move_services
+from games.services.moves import BOT_NAMES, SeatSpec, game_create
 from games.services.ratings import just_right_level
 from games.services.tables import TableError, game_abandon, game_leave
 
@@ -81,9 +82,9 @@ def free_play_start(request, key: str):
     level = request.POST.get("level", "player")
     if level not in spec.bots:
         level = "player" if "player" in spec.bots else next(iter(spec.bots))
-    started = free_play_start(student=request.user, key=key, level=level)
+    started = move_services.free_play_start(student=request.user, key=key, level=level)
     if started.from_before:
-        messages.info(request, f"Here is the game of {spec.name} you started: your cards are "
+        messages.info(request, f"Here is the game you started: {spec.name}. Your cards are "
                                "waiting for you.")
     return redirect("games:game", game_id=started.game.pk)
 

@@ -107,7 +107,7 @@ def test_pressing_play_twice_deals_one_game(client, student):
     """A double tap (or the form sent twice) deals one game; so does Back and Play again while
     the child has not moved in it. Once she has, Play deals a fresh game beside it."""
     client.force_login(student)
-    start = reverse("games:free_play_start", args=["numero_solitaire"])
+    start = reverse("games:free_play_start", args=["multiplication"])
     first, second = client.post(start), client.post(start)
     game = Game.objects.get()
     assert first["Location"] == second["Location"] == reverse("games:game", args=[game.pk])
@@ -118,14 +118,18 @@ def test_pressing_play_twice_deals_one_game(client, student):
     Game.objects.filter(pk=game.pk).update(created_at=game.created_at - timedelta(minutes=1))
     again = client.post(start, follow=True)
     assert again.redirect_chain[-1][0] == reverse("games:game", args=[game.pk])
-    assert "Here is the game of Numero Solitaire you started" in again.content.decode()
+    assert "Here is the game you started: The Multiplication Game. Your cards are waiting for you." \
+        in again.content.decode()
     assert Game.objects.count() == 1
 
     # She moves in it: now Play means a new game, and the first stays hers to carry on.
-    engine = engines.get("numero_solitaire")
+    game.refresh_from_db()
+    engine = engines.get("multiplication")
+    assert engine.waiting_for(game.state) == ["Ann"]  # the computer player has had its turn
     action = engines.make_bot(game.key, "beginner", 0).choose(engine.view(game.state, "Ann"))
-    assert game_apply_move(game_id=game.pk, seat=game.seats.get(), action=action,
-                           expected_version=0, schedule_bots=False).applied
+    assert game_apply_move(game_id=game.pk, seat=game.seats.get(user=student), action=action,
+                           expected_version=game.version, schedule_bots=False).applied
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
     fresh = client.post(start)
     newer = Game.objects.exclude(pk=game.pk).get()
     assert fresh["Location"] == reverse("games:game", args=[newer.pk])
