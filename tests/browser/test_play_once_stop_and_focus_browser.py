@@ -5,8 +5,8 @@
 - "Stop game" goes from an open table as soon as the game ends (the push of the last move
   takes it away), and Numero Solitaire, which can end with cards still in the deck, says why;
 - after a Smooth Operator move made by keyboard, focus never falls to the top of the page
-  while the computer players play: it waits on the hand, and moves to the next card to play
-  when the child's turn comes back.
+  while the others play: it waits on the hand, and moves to the next card to play when the
+  child's turn comes back.
 """
 
 import pytest
@@ -17,7 +17,7 @@ from games import registry
 from games.adapters.numero import card_label
 from games.models import Game
 from games.services import SeatSpec, game_apply_move, game_create
-from tests.browser.test_play_browser import TIMEOUT, signed_in_page
+from tests.browser.test_play_browser import TIMEOUT, click_so_move, signed_in_page, so_move
 from tests.browser.test_reports_browser import in_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -128,53 +128,44 @@ document.addEventListener("htmx:wsAfterMessage", function () {
 """
 
 
-def ann_to_move(game_id: int) -> Game | None:
-    game = Game.objects.get(pk=game_id)
-    if game.state["finished"] or "Ann" not in engines.get("smooth_operator").waiting_for(game.state):
-        return None
-    return game
+def test_focus_waits_on_the_hand_while_a_classmate_plays(browser, live_daphne, classroom, student, make_student):
+    """Ann plays by keyboard; Ben, at his own computer, takes his time. While Ann waits her
+    focus stays on her hand (never the top of the page); when her turn comes back it is on the
+    next thing to do, so Enter plays on."""
+    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
+    game = in_thread(lambda: game_create(key="smooth_operator", classroom=classroom, seed=5,
+                                         options={"target": 650},
+                                         seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)]))
+    ann = signed_in_page(browser, live_daphne, student, {"width": 390, "height": 844})
+    ann.context.add_init_script(FOCUS_LOG)
+    ben_page = signed_in_page(browser, live_daphne, ben)
+    for page in (ann, ben_page):
+        page.goto(f"{live_daphne}/game/{game.pk}/")
+        expect(page.locator("[data-connection]")).to_have_text("Connected")
+    engine = engines.get("smooth_operator")
+    target = ann.locator("#table-board .so-playable button:not([disabled]), #so-end-turn").first
 
-
-def test_focus_waits_on_the_hand_while_the_others_play(browser, live_daphne, classroom, student):
-    def make():
-        seats = [SeatSpec("Robo", bot_level="beginner"), SeatSpec("Ann", user=student),
-                 SeatSpec("Zip", bot_level="beginner")]
-        return game_create(key="smooth_operator", classroom=classroom, seed=5, options={"target": 650},
-                           seats=seats)
-    game = in_thread(make)
-    page = signed_in_page(browser, live_daphne, student, {"width": 390, "height": 844})
-    page.context.add_init_script(FOCUS_LOG)
-    page.goto(f"{live_daphne}/game/{game.pk}/")
-    expect(page.locator("[data-connection]")).to_have_text("Connected")
-
-    moves = 0
-    for _ in range(600):
-        waiting = ann_to_move(game.pk)
-        if waiting is None:
-            page.wait_for_timeout(50)  # the computer players are thinking
-            continue
-        page.locator(f'#table-board[data-version="{waiting.version}"]').wait_for(timeout=TIMEOUT)
-        if moves == 2:
-            break
-        # By keyboard: on the first thing to do, press Enter.
-        target = page.locator("#table-board .so-playable button:not([disabled]), #so-end-turn").first
-        if moves == 0:
-            target.focus()
-            page.evaluate("window.__focusLog = []")
+    ann_moves = ben_moves = 0
+    while ann_moves < 4 or not ben_moves:
+        game.refresh_from_db()
+        assert not game.state["finished"], "the game ended before Ben had a turn"
+        [name] = engine.waiting_for(game.state)[:1]
+        page = ann if name == "Ann" else ben_page
+        page.locator(f'#table-board[data-version="{game.version}"]').wait_for(timeout=TIMEOUT)
+        if name == "Ben":
+            ben_page.wait_for_timeout(300)  # Ben thinks; Ann's page waits
+            click_so_move(ben_page, so_move(game, "Ben"))
+            ben_moves += 1
         else:
-            # Focus came back to the next thing to do by itself.
-            expect(target).to_be_focused()
-        page.keyboard.press("Enter")
-        moves += 1
-        page.wait_for_function(f"Number(document.querySelector('#table-board').dataset.version) > {waiting.version}")
-    else:
-        raise AssertionError("Ann never had a third decision")
+            if ann_moves == 0:
+                target.focus()  # she tabbed to her first card
+                ann.evaluate("window.__focusLog = []")
+            else:
+                expect(target).to_be_focused()  # focus came back to the next thing to do
+            ann.keyboard.press("Enter")
+            ann_moves += 1
+        page.wait_for_function(f"Number(document.querySelector('#table-board').dataset.version) > {game.version}")
 
-    log = page.evaluate("window.__focusLog")
-    assert log, "the table's socket sent nothing after Ann's move"
+    log = ann.evaluate("window.__focusLog")
     assert "BODY" not in log, f"focus fell to the top of the page: {log}"
-    # While the others played, focus waited on her hand; her turn moved it to a card to play.
-    assert "so-hand-title" in log, log
-    focused = page.evaluate("""() => { const el = document.activeElement;
-        return {inBoard: !!el.closest('#table-board .so-board'), tag: el.tagName, id: el.id}; }""")
-    assert focused["inBoard"] and focused["tag"] == "BUTTON", focused
+    assert "so-hand-title" in log, f"focus did not wait on the hand while Ben played: {log}"
