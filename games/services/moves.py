@@ -271,6 +271,23 @@ def game_start_for_assignment(*, assignment, student, seed: int | None = None) -
                            seed=seed)
 
 
+def game_deal_again(*, student, old: Game, seats: list[SeatSpec]) -> Game:
+    """"Play again" after `old`: its game, options and assignment, with `seats`. Idempotent as
+    Play is: pressed twice (or the form sent twice) after a game ended, it deals one game, the
+    one dealt since the end that the student has not moved in yet."""
+    with transaction.atomic():
+        _one_start_at_a_time(student)
+        if old.finished_at is not None:
+            waiting = (Game.objects.filter(key=old.key, classroom=old.classroom, assignment=old.assignment,
+                                           created_by=student, status=Game.Status.ACTIVE, seats__user=student,
+                                           created_at__gte=old.finished_at)
+                       .exclude(moves__seat__user=student).order_by("-created_at").first())
+            if waiting is not None:
+                return waiting
+        return game_create(key=old.key, classroom=old.classroom, seats=seats, options=old.options,
+                           assignment=old.assignment, created_by=student)
+
+
 @dataclass(frozen=True)
 class FreePlay:
     """The game a free-play Play leads to; `waiting`: one the student had already been dealt

@@ -12,7 +12,7 @@ from games.engine.bots import mix_share
 from games.rendering import board_context, names_in_words, table_context
 from games.selectors.play import accepted_moves, game_access, game_state_at
 from games.services import moves as move_services
-from games.services.moves import BOT_NAMES, SeatSpec, game_create
+from games.services.moves import BOT_NAMES, SeatSpec
 from games.services.ratings import just_right_level
 from games.services.tables import TableError, game_abandon, game_leave
 
@@ -122,7 +122,7 @@ def game_replay(request, game_id: int):
 @require_POST
 def play_again(request, game_id: int):
     """The same game, options and assignment again; classmates' seats go to computer players
-    (a new classmates' table is opened from the lobby instead)."""
+    (a new classmates' table is opened from the lobby instead). Pressed twice, one game."""
     access = game_access(user=request.user, game_id=game_id)
     if access is None or access.seat is None:
         raise Http404("No such game here.")
@@ -139,8 +139,7 @@ def play_again(request, game_id: int):
             level = retuned if mix_share(s.bot_level) is not None else s.bot_level or "player"
             seats.append(SeatSpec(s.name if s.bot_level else _free_bot_name(taken, s.name),
                                   bot_level=level))
-    game = game_create(key=old.key, classroom=old.classroom, seats=seats, options=old.options,
-                       assignment=old.assignment, created_by=request.user)
+    game = move_services.game_deal_again(student=request.user, old=old, seats=seats)
     return redirect("games:game", game_id=game.pk)
 
 

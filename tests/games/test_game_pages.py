@@ -57,6 +57,30 @@ def test_play_again_starts_a_new_game_with_the_same_settings(client, student, fi
         [(s.name, s.bot_level, s.user_id) for s in finished.seats.all()]
 
 
+def test_play_again_pressed_twice_deals_one_game(client, student, finished):
+    client.force_login(student)
+    again = reverse("games:play_again", args=[finished.pk])
+    first, second = client.post(again), client.post(again)
+    new = Game.objects.exclude(pk=finished.pk).get()
+    assert first["Location"] == second["Location"] == reverse("games:game", args=[new.pk])
+    # Once she has moved in it, Play again deals another.
+    engine = engines.get(new.key)
+    [name] = engine.waiting_for(new.state)[:1]
+    seat = new.seats.get(name=name)
+    action = engines.make_bot(new.key, "beginner", 0).choose(engine.view(new.state, name))
+    assert game_apply_move(game_id=new.pk, seat=seat, action=action, expected_version=new.version,
+                           schedule_bots=False).applied
+    if seat.user_id != student.pk:  # the computer player went first: now hers
+        new.refresh_from_db()
+        [name] = engine.waiting_for(new.state)[:1]
+        assert name == "Ann"
+        action = engines.make_bot(new.key, "beginner", 1).choose(engine.view(new.state, name))
+        assert game_apply_move(game_id=new.pk, seat=new.seats.get(user=student), action=action,
+                               expected_version=new.version, schedule_bots=False).applied
+    client.post(again)
+    assert Game.objects.exclude(pk__in=[finished.pk, new.pk]).count() == 1
+
+
 def test_replay_steps_through_every_move(client, student, teacher, finished):
     moves = finished.moves.filter(accepted=True).count()
     client.force_login(student)
