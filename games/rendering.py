@@ -2,7 +2,7 @@
 table's lobby (`lobby_context`, `render_lobby`: the lobby page and its WebSocket share them).
 
 The same fragment serves the first HTTP render and every WebSocket push. It is made of
-named parts (status, notice, board, scores, log: partials of games/_table.html, rendered by
+named parts (status, notice, board, scores, log, leave: partials of games/_table.html, rendered by
 name for a push, games/partials.py), each carrying `hx-swap-oob` so htmx's ws
 extension swaps each by id; the board is morphed (idiomorph), so what a child has half-chosen
 survives (static/js/app.js). A push sends a socket only the parts that differ from what it
@@ -35,7 +35,8 @@ from games.selectors.play import recent_events, seat_moves
 from games.spec import GameSpec
 
 
-def _names(names: list[str]) -> str:
+def names_in_words(names: list[str]) -> str:
+    """"Ann", "Ann and Ben", "Ann, Ben and Cal"."""
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -49,11 +50,11 @@ def status_line(*, spec: GameSpec, view: dict, coach: bool) -> str:
         winners = view.get("winners") or []
         if not coach and view.get("me") in winners:
             return "You won! Well played." if len(winners) == 1 else "You share the win!"
-        return f"Game over: {_names(winners)} won." if winners else "Game over."
+        return f"Game over: {names_in_words(winners)} won." if winners else "Game over."
     waiting = view.get("waiting_for") or []
     me = view.get("me")
     if coach or me not in waiting:
-        return f"Waiting for {_names(waiting)}." if waiting else "Waiting…"
+        return f"Waiting for {names_in_words(waiting)}." if waiting else "Waiting…"
     return spec.your_turn(view)
 
 
@@ -112,6 +113,8 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
         # The same figures and words as "My progress" (games/results.py).
         "how_you_played": (how_you_played(spec=spec, game=game, seat=seat)
                            if finished and seat is not None else []),
+        # Who would carry on if this student left (the Leave question names them: _leave.html).
+        "classmates": names_in_words([s.name for s in seats if s.user_id and seat is not None and s.pk != seat.pk]),
         # A fresh key per render: re-sending the same form (a double tap, a resend after a
         # reconnect) repeats its key and is recognised as a duplicate by the move service.
         "form_key": secrets.token_hex(8),
@@ -120,7 +123,7 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
 
 
 # The table fragment's parts, in order: the named partials of games/_table.html.
-PARTS = ("status", "notice", "board", "scores", "log")
+PARTS = ("status", "notice", "board", "scores", "log", "leave")
 
 
 def render_parts(**context_kwargs) -> dict[str, str]:

@@ -236,10 +236,12 @@ CELERY_BEAT_SCHEDULE: dict = {
 }
 
 # Games left alone (issue #15): a game with no move for this long is put away (stopped, not
-# counted), and the teacher's "Playing now" lists only games with a move in the last
-# PLAYING_NOW_MINUTES.
+# counted), and the teacher's "Playing now" lists a student whose last move in a game was in the
+# last PLAYING_NOW_MINUTES, or whose game was dealt in the last PLAYING_NOW_FIRST_MOVE_MINUTES
+# (time to read the cards before the first move: reports/selectors/activity.py says why).
 GAME_IDLE_CLOSE_MINUTES = 60
 PLAYING_NOW_MINUTES = 10
+PLAYING_NOW_FIRST_MOVE_MINUTES = 2
 
 # Bots pause this long before each decision so a child can follow the game.
 BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))

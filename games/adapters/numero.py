@@ -295,6 +295,30 @@ def score_words(view: dict) -> dict[str, str]:
     return out
 
 
+def solitaire_end_words(view: dict) -> str:
+    """Why a finished Numero Solitaire game ended, for its results. The rule
+    (shared/spec/numero.md): it ends as soon as no take is possible, counting every way the wild
+    cards in hand could be used, so it can end with cards still in the deck; a child who sees
+    19 cards left and no reason thinks the game broke."""
+    if not (view.get("solitaire") and view.get("finished")):
+        return ""
+    end = view.get("end") or {}
+    if end.get("perfect"):
+        return "You used every card: the whole deck was dealt, and the centre and your hand are empty!"
+    me = view.get("me")
+    player = me or next(iter(view.get("players") or []), "the player")
+    yours = "your" if me else f"{player}'s"
+    if not (view.get("hand_counts") or {}).get(player):
+        why = f"The game ended because there are no cards left in {yours} hand to take with."
+    else:
+        why = (f"The game ended because no take is possible: no centre card, and no sum of centre "
+               f"cards, makes a number in {yours} hand, even with the wild cards.")
+    left = view.get("deck_count") or 0
+    if left:
+        return f"{why} In Solitaire that ends the game, even with {_plural(left, 'card')} still in the deck."
+    return f"{why} The whole deck was dealt."
+
+
 def board_context(view: dict) -> dict:
     """The board's extra values for the first render and every push: no selection yet."""
     piles = view.get("piles") or {}
@@ -304,6 +328,7 @@ def board_context(view: dict) -> dict:
     hands = view.get("hands")
     return {
         "score_words": score_words(view),
+        "end_words": solitaire_end_words(view),
         "nt": play_context(view=view),
         "nt_players": players,
         "nt_out": [card_label(c) for c in view.get("out") or []],

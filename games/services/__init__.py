@@ -9,9 +9,10 @@
 The move service's names are re-exported here: they are what the rest of the project calls.
 """
 
-from games.services.moves import (BOT_NAMES, MoveResult, SeatSpec, bot_seats, game_apply_move,
-                                  game_create, game_in_progress_for_assignment,
-                                  game_start_for_assignment)
+from games.services.moves import (BOT_NAMES, FreePlay, MoveResult, SeatSpec, bot_seats,
+                                  free_play_start, game_apply_move, game_create,
+                                  game_in_progress_for_assignment, game_start_for_assignment)
 
-__all__ = ["BOT_NAMES", "MoveResult", "SeatSpec", "bot_seats", "game_apply_move", "game_create",
-           "game_in_progress_for_assignment", "game_start_for_assignment"]
+__all__ = ["BOT_NAMES", "FreePlay", "MoveResult", "SeatSpec", "bot_seats", "free_play_start",
+           "game_apply_move", "game_create", "game_in_progress_for_assignment",
+           "game_start_for_assignment"]

@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import User
 from games import registry
 from games.engine import IllegalMove
 
@@ -241,20 +242,87 @@ def game_in_progress_for_assignment(*, assignment, student) -> Game | None:
             .order_by("-created_at").first())
 
 
+def _one_start_at_a_time(student) -> None:
+    """Lock the student's row until the transaction ends: two presses of a Play button (a
+    double tap, a form sent twice) are served one after the other, so the second sees the
+    game the first dealt instead of dealing another. (SQLite has no row locks, but it writes
+    one transaction at a time.)"""
+    User.objects.select_for_update().filter(pk=student.pk).exists()
+
+
 def game_start_for_assignment(*, assignment, student, seed: int | None = None) -> Game:
     """A game against computer players as the assignment sets it (game, options, level, how
     many); an unfinished one is resumed instead of starting another. A "just right"
     assignment's computer players are mixed bots tuned to the student's rating now
     (games/ratings.py: an even chance of winning). Without `seed` the deal is unpredictable
     (`new_seed`); devtools and tests pass their own."""
-    running = game_in_progress_for_assignment(assignment=assignment, student=student)
-    if running is not None:
-        return running
-    me = SeatSpec(student.display_name, user=student)
-    level = assignment.bot_level
-    if level == JUST_RIGHT:
-        level = just_right_level(student=student, key=assignment.game, bots=assignment.bot_count)
-    seats = [me] + bot_seats(count=assignment.bot_count, level=level, avoid={me.name})
-    return game_create(key=assignment.game, classroom=assignment.classroom, seats=seats,
-                       options=assignment.options, assignment=assignment, created_by=student,
-                       seed=seed)
+    with transaction.atomic():
+        _one_start_at_a_time(student)
+        running = game_in_progress_for_assignment(assignment=assignment, student=student)
+        if running is not None:
+            return running
+        me = SeatSpec(student.display_name, user=student)
+        level = assignment.bot_level
+        if level == JUST_RIGHT:
+            level = just_right_level(student=student, key=assignment.game, bots=assignment.bot_count)
+        seats = [me] + bot_seats(count=assignment.bot_count, level=level, avoid={me.name})
+        return game_create(key=assignment.game, classroom=assignment.classroom, seats=seats,
+                           options=assignment.options, assignment=assignment, created_by=student,
+                           seed=seed)
+
+
+def game_deal_again(*, student, old: Game, seats: list[SeatSpec]) -> Game:
+    """"Play again" after `old`: its game, options and assignment, with `seats`. Idempotent as
+    Play is: pressed twice (or the form sent twice) after a game ended, it deals one game, the
+    one dealt since the end that the student has not moved in yet."""
+    with transaction.atomic():
+        _one_start_at_a_time(student)
+        if old.finished_at is not None:
+            waiting = (Game.objects.filter(key=old.key, classroom=old.classroom, assignment=old.assignment,
+                                           created_by=student, status=Game.Status.ACTIVE, seats__user=student,
+                                           created_at__gte=old.finished_at)
+                       .exclude(moves__seat__user=student).order_by("-created_at").first())
+            if waiting is not None:
+                return waiting
+        return game_create(key=old.key, classroom=old.classroom, seats=seats, options=old.options,
+                           assignment=old.assignment, created_by=student)
+
+
+@dataclass(frozen=True)
+class FreePlay:
+    """The game a free-play Play leads to; `waiting`: one the student had already been dealt
+    and not moved in yet, rather than a new deal."""
+
+    game: Game
+    waiting: bool = False
+
+    @property
+    def from_before(self) -> bool:
+        """A waiting game dealt more than a few seconds ago (not the same press sent twice):
+        worth telling the child that this is the game they started before."""
+        return self.waiting and (timezone.now() - self.game.created_at).total_seconds() > 10
+
+
+def free_play_start(*, student, key: str, level: str) -> FreePlay:
+    """A free-play game of `key` against the game's computer players of `level`.
+
+    Idempotent: pressing Play twice (a double tap, or Back and Play again) deals one game. A
+    free-play game of the same game and level that the student has been dealt but has not
+    moved in yet is the one they get; what a child expects of "Play" is the game they just
+    asked for, not a second copy of it. A game they have moved in stays theirs to carry on,
+    and Play deals a fresh one beside it."""
+    spec = registry.spec_for(key)
+    with transaction.atomic():
+        _one_start_at_a_time(student)
+        dealt = (Game.objects.filter(key=key, classroom=student.classroom, assignment=None,
+                                     series_url="", table_code="", created_by=student,
+                                     status=Game.Status.ACTIVE, seats__user=student)
+                 .exclude(moves__seat__user=student).prefetch_related("seats").order_by("-created_at"))
+        for game in dealt[:5]:
+            others = [s.bot_level for s in game.seats.all() if s.user_id != student.pk]
+            if others == [level] * spec.free_play_bots:  # the same opponents as asked for
+                return FreePlay(game, waiting=True)
+        me = SeatSpec(student.display_name, user=student)
+        seats = [me] + bot_seats(count=spec.free_play_bots, level=level, avoid={me.name})
+        return FreePlay(game_create(key=key, classroom=student.classroom, seats=seats,
+                                    options=dict(spec.free_play_options), created_by=student))

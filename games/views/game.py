@@ -9,9 +9,10 @@ from django.views.decorators.http import require_POST
 from accounts.permissions import student_required
 from games import registry
 from games.engine.bots import mix_share
-from games.rendering import board_context, table_context
+from games.rendering import board_context, names_in_words, table_context
 from games.selectors.play import accepted_moves, game_access, game_state_at, position_verdicts
-from games.services.moves import BOT_NAMES, SeatSpec, bot_seats, game_create
+from games.services import moves as move_services
+from games.services.moves import BOT_NAMES, SeatSpec
 from games.services.ratings import just_right_level
 from games.services.tables import TableError, game_abandon, game_leave
 
@@ -30,9 +31,6 @@ def game_page(request, game_id: int):
     if game.status in (game.Status.LOBBY, game.Status.ABANDONED) and game.state is None:
         return redirect("games:lobby", game_id=game_id)  # no cards dealt: the table's lobby
     context = table_context(game=access.game, seat=access.seat, coach=access.coach)
-    # Who would carry on if this student left (the Leave question names them: _leave.html).
-    context["classmates"] = _names([s.name for s in context["seats"] if s.user_id and access.seat
-                                    and s.pk != access.seat.pk])
     return render(request, "games/table.html", context)
 
 
@@ -48,7 +46,7 @@ def game_stop(request, game_id: int):
     name = registry.spec_for(access.game.key).name
     if access.coach:
         if game_abandon(game_id=access.game.pk):
-            players = _names([s.name for s in access.game.seats.all() if s.user_id])
+            players = names_in_words([s.name for s in access.game.seats.all() if s.user_id])
             messages.success(request, f"{name} with {players or 'computer players'} was stopped. "
                                       "It does not count as finished.")
         else:
@@ -64,17 +62,13 @@ def game_stop(request, game_id: int):
                                    "you're back in the arena when you're ready.")
             return redirect(access.game.series_url)
         if left.carried_on:
-            others = _names(list(left.carried_on))
+            others = names_in_words(list(left.carried_on))
             messages.success(request, f"You left {name}. A computer player took your place, so "
                                       f"{others} can finish the game. It does not count for you.")
         else:
             messages.success(request, f"You stopped {name}. It did not count as finished. "
                                       "Start a new game whenever you like!")
     return redirect("classroom:student_home")
-
-
-def _names(names: list[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 @student_required
@@ -88,11 +82,11 @@ def free_play_start(request, key: str):
     level = request.POST.get("level", "player")
     if level not in spec.bots:
         level = "player" if "player" in spec.bots else next(iter(spec.bots))
-    me = request.user.display_name
-    seats = [SeatSpec(me, user=request.user)] + bot_seats(count=spec.free_play_bots, level=level, avoid={me})
-    game = game_create(key=key, classroom=classroom, seats=seats, options=dict(spec.free_play_options),
-                       created_by=request.user)
-    return redirect("games:game", game_id=game.pk)
+    started = move_services.free_play_start(student=request.user, key=key, level=level)
+    if started.from_before:
+        messages.info(request, f"Here is the game you started: {spec.name}. Your cards are "
+                               "waiting for you.")
+    return redirect("games:game", game_id=started.game.pk)
 
 
 def game_replay(request, game_id: int):
@@ -129,7 +123,7 @@ def game_replay(request, game_id: int):
 @require_POST
 def play_again(request, game_id: int):
     """The same game, options and assignment again; classmates' seats go to computer players
-    (a new classmates' table is opened from the lobby instead)."""
+    (a new classmates' table is opened from the lobby instead). Pressed twice, one game."""
     access = game_access(user=request.user, game_id=game_id)
     if access is None or access.seat is None:
         raise Http404("No such game here.")
@@ -146,8 +140,7 @@ def play_again(request, game_id: int):
             level = retuned if mix_share(s.bot_level) is not None else s.bot_level or "player"
             seats.append(SeatSpec(s.name if s.bot_level else _free_bot_name(taken, s.name),
                                   bot_level=level))
-    game = game_create(key=old.key, classroom=old.classroom, seats=seats, options=old.options,
-                       assignment=old.assignment, created_by=request.user)
+    game = move_services.game_deal_again(student=request.user, old=old, seats=seats)
     return redirect("games:game", game_id=game.pk)
 
 

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from accounts.models import User
 from classroom import selectors as classroom_selectors
 from classroom.models import Assignment, Classroom
 from classroom.progress import Progress
-from games.models import Game, Seat
+from games.models import Game, Move, Seat
 
 
 @dataclass(frozen=True)
@@ -32,17 +32,22 @@ class Today:
 
 
 def playing_now(*, classroom: Classroom) -> list[Seat]:
-    """Students at games with a move in the last PLAYING_NOW_MINUTES (settings). A game's last
-    move is `turn_started_at` (set by the deal and by each accepted move, and by nothing else);
-    `updated_at` also changes when a seat changes hands or a game is stopped, so a game left
-    alone could look busy. A game left for longer is not "now" (issue #15: one child's seven
-    idle games were listed); the beat task puts it away after GAME_IDLE_CLOSE_MINUTES."""
-    since = timezone.now() - timedelta(minutes=settings.PLAYING_NOW_MINUTES)
-    # (a game stored without `turn_started_at`, never dealt by the services: its last change)
-    recent = (Q(game__turn_started_at__gte=since)
-              | Q(game__turn_started_at__isnull=True, game__updated_at__gte=since))
+    """Students playing a game now, as a child would say it: "I'm playing" while they are
+    making moves, and from the moment they press Play (they are reading their cards), but not
+    for a game they were dealt and walked away from. So a seat counts when its student made a
+    move (tried one: a refused move is playing too) in the last PLAYING_NOW_MINUTES, or the
+    game was dealt in the last PLAYING_NOW_FIRST_MOVE_MINUTES (settings). The game's own
+    clocks cannot tell: `turn_started_at` moves with the computer players' moves too, and
+    `updated_at` with any change of the row, so a game nobody touched looked busy for ten
+    minutes (issue #23; issue #15: one child's seven idle games were listed). The beat task
+    puts an idle game away after GAME_IDLE_CLOSE_MINUTES."""
+    now = timezone.now()
+    since = now - timedelta(minutes=settings.PLAYING_NOW_MINUTES)
+    dealt_since = now - timedelta(minutes=settings.PLAYING_NOW_FIRST_MOVE_MINUTES)
+    moved = Exists(Move.objects.filter(seat=OuterRef("pk"), created_at__gte=since))
     return list(Seat.objects.filter(
-        recent, game__classroom=classroom, game__status=Game.Status.ACTIVE,
+        Q(moved) | Q(game__started_at__gte=dealt_since),
+        game__classroom=classroom, game__status=Game.Status.ACTIVE,
         user__isnull=False, user__is_active=True,
     ).select_related("game", "game__assignment", "user").order_by("user__display_name", "game_id"))
 

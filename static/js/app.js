@@ -184,8 +184,9 @@
 // Game tables: keep keyboard focus somewhere useful. When a swap took away the focused control
 // (it was played, or is now disabled, or the whole area was re-drawn), focus goes to the next
 // thing to do instead of the top of the page: the first match of the game's own list, the
-// table page's data-focus-next (GameSpec.focus_next). It runs after focus went back to an
-// element with the same id, when there was one (above).
+// table page's data-focus-next (GameSpec.focus_next), else the board's place to wait
+// (data-focus-park). It runs after focus went back to an element with the same id, when there
+// was one (above).
 //
 // A game with a selection hook (GameSpec.selection: Numero's picks) keeps what the child has
 // picked so far on the server's answer to the last tap (its query). A push re-draws that area
@@ -194,10 +195,22 @@
 // words why they can no longer be made.
 (function () {
   "use strict";
+  // Focus "parked" on a place of the board (data-focus-park, tabindex=-1: the results' title,
+  // the hand's title) is where the keyboard waits while there is nothing to do: the next push
+  // that brings something to do moves it on, as if it had been lost.
+  function parked(el) {
+    return el instanceof Element && el.hasAttribute("data-focus-park");
+  }
+
   function lost() {
     const active = document.activeElement;
-    return !active || active === document.body || active.disabled || !document.body.contains(active);
+    return !active || active === document.body || active.disabled || !document.body.contains(active) ||
+      parked(active);
   }
+
+  // Was focus on something before this push (not on the page as a whole)? Only then did the
+  // swap take it away; a page nobody has tabbed or tapped in yet is left alone.
+  let hadFocus = false;
 
   function refocus() {
     const table = document.querySelector("[data-focus-next]");
@@ -208,6 +221,10 @@
       const el = document.querySelector(selector);
       if (el) { el.focus(); return; }
     }
+    // Nothing to do now (the others are playing, or the game is over): focus waits on the
+    // board, where the next thing to do will come, instead of falling to the top of the page.
+    const park = document.querySelector("#table-board [data-focus-park]");
+    if (park && hadFocus && document.activeElement !== park) park.focus();
   }
 
   function selectionPath(evt) {
@@ -220,6 +237,8 @@
   document.addEventListener("htmx:wsBeforeMessage", function (evt) {
     const message = evt.detail && typeof evt.detail.message === "string" ? evt.detail.message : "";
     boardCame = message.indexOf('id="table-board"') !== -1;
+    const active = document.activeElement;
+    hadFocus = Boolean(active && active !== document.body && active !== document.documentElement);
   });
   document.addEventListener("htmx:afterSettle", function (evt) {
     const path = selectionPath(evt);
@@ -423,6 +442,11 @@
       newNode.setAttribute("value", oldNode.value);
     }
     return true;
+  };
+  // A question the child has opened (a <details>: the table's "Stop game?") stays open, and
+  // one they closed stays closed, when a push re-draws it: that state is the child's.
+  callbacks.beforeAttributeUpdated = function (attributeName, node) {
+    return !(attributeName === "open" && node instanceof HTMLDetailsElement);
   };
   callbacks.beforeNodeRemoved = function (node) {
     if (!(node instanceof Element) || freshBoard(document.getElementById("table-board") || node)) return true;

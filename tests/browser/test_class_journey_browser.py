@@ -6,7 +6,8 @@ student's page, the sign-in cards, an assignment's form (new and edited), the ta
 the class, the skill dashboard and the moves behind a number, a student's report, the heat
 map, downloads (the page and a finished file), each game watched in play (the read-only coach
 view), a replay; a student's sign-in (class code, names, pictures), their home, every
-registered game's table in play and finished, and My progress.
+registered game's table in play and finished, a replay, a table being gathered (the lobby), the
+class arena's page, an assignment's start page, and My progress.
 
 Each page is opened 1440 pixels wide, then narrowed to 1024 and 390 (no script reads the
 width: the CSS alone responds to it). At each width:
@@ -17,6 +18,9 @@ width: the CSS alone responds to it). At each width:
       read);
   (c) axe-core (vendored in tests/browser/vendor/, see its README) finds no violation of any
       impact: the failure lists each rule, its impact, the elements and what to do;
+  (e) at 390 px, on a child's page (a student's, or the sign-in a child goes through): every
+      control a child can tap (a link, a button, a text box, a menu, a summary, a control
+      wrapped in its label: the label is what a finger taps) is at least 44 × 44 px;
 and once per page:
   (d) nothing failed while it loaded and ran: no response of 400 or more (the page or a file
       it uses), no console error, no script error.
@@ -47,12 +51,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.services import student_create, teacher_sign_up
+from arena.services import arena_create, arena_join
 from classroom.models import Assignment, Classroom
 from devtools.planted import PlantedPlayer, parse_plant, plantable
 from games import registry
 from games.models import Game
 from games.services import SeatSpec, bot_seats, game_apply_move, game_create
 from games.services.bots import bot_action
+from games.services.tables import table_open
 from reports import services as report_services
 from reports.exports.jobs import export_run_job
 from reports.models import RecomputeJob
@@ -88,6 +94,9 @@ class World:
     finished: dict[str, int]      # game key -> Ann's finished game
     replay_turn: dict[str, int]   # game key -> a turn in the middle of the finished game
     job_id: int
+    lobby_id: int = 0             # a table Ann opened, gathering players
+    arena_id: int = 0             # the class arena Ann joined, not started yet
+    fresh_assignment_id: int = 0  # an assignment nobody has started: its start page
 
 
 def middle_preset(spec):
@@ -219,9 +228,22 @@ def build_world() -> World:
     job = RecomputeJob.objects.create(classroom=classroom, kind=RecomputeJob.Kind.EXPORT,
                                       export_format="csv", requested_by=teacher, status="queued")
     export_run_job(job_id=job.pk)
+
+    # A child's other pages: a table she opened for classmates, the class arena she joined (the
+    # teacher has not started it: no round seats anyone), an assignment not started yet.
+    together = next(spec for spec in registry.all_games() if spec.multiplayer)
+    lobby = table_open(student=ann, key=together.key)
+    arena = arena_create(teacher=teacher, classroom=classroom, title="Friday arena", key=together.key,
+                         options=dict(together.free_play_options), minutes=10, mode="points")
+    arena_join(student=ann, arena_id=arena.pk)
+    fresh = Assignment.objects.create(classroom=classroom, title="Warm-up for tomorrow", game=first.key,
+                                      options=dict(first.presets[0].options) if first.presets else {},
+                                      opponents="bots", bot_count=max(1, first.bot_count_range[0]),
+                                      created_by=teacher)
     return World(classroom=classroom, teacher_cookie=session_cookie(teacher), student_cookie=session_cookie(ann),
                  ann_id=ann.pk, assignments=assignments, in_play=in_play, finished=finished,
-                 replay_turn=replay_turn, job_id=job.pk)
+                 replay_turn=replay_turn, job_id=job.pk, lobby_id=lobby.pk, arena_id=arena.pk,
+                 fresh_assignment_id=fresh.pk)
 
 
 @pytest.fixture(scope="module")
@@ -334,7 +356,16 @@ def student_pages() -> list[Journey]:
                              lambda w, key=key: reverse("games:game", args=[w.in_play[key]]), ready="table"))
         pages.append(Journey(f"student-{key}-finished", "student",
                              lambda w, key=key: reverse("games:game", args=[w.finished[key]]), ready="table"))
-    pages.append(Journey("student-my-progress", "student", lambda w: reverse("reports:my_progress")))
+    replayed = "numero" if registry.get("numero") else registry.all_games()[0].key
+    pages += [
+        Journey(f"student-replay-{replayed}", "student",
+                lambda w: reverse("games:replay", args=[w.finished[replayed]]) + f"?turn={w.replay_turn[replayed]}"),
+        Journey("student-lobby", "student", lambda w: reverse("games:lobby", args=[w.lobby_id])),
+        Journey("student-arena", "student", lambda w: reverse("arena:play", args=[w.arena_id])),
+        Journey("student-assignment-start", "student",
+                lambda w: reverse("classroom:assignment_start", args=[w.fresh_assignment_id])),
+        Journey("student-my-progress", "student", lambda w: reverse("reports:my_progress")),
+    ]
     return pages
 
 
@@ -408,6 +439,31 @@ TEXT_JS = """
 """
 BAD_TEXT = [r"\bNone\b", r"\{'", r"(?<![\w-])\d{1,2}[gobr](?![\w-])"]  # a card code, not "class-5b.csv"
 
+# (e) Every control a child can tap, at least 44 × 44 px: a control wrapped in its label is
+# measured by its label (what a finger taps; a card's radio button is hidden inside its card).
+# Controls not shown (a closed question's buttons, the hidden copies) are not tapped.
+TARGET = 44
+TARGETS_JS = """
+(least) => {
+  const controls = 'a[href], button, input:not([type=hidden]), select, textarea, [role=button], summary';
+  const small = [];
+  const seen = new Set();
+  for (const el of document.querySelectorAll(controls)) {
+    const label = el.matches('input, select, textarea') ? el.closest('label') : null;
+    const target = label || el;
+    if (seen.has(target)) continue;
+    seen.add(target);
+    if (!target.checkVisibility({checkVisibilityCSS: true, visibilityProperty: true})) continue;
+    const r = target.getBoundingClientRect();
+    if (r.width >= least - 0.5 && r.height >= least - 0.5) continue;
+    const words = (target.getAttribute('aria-label') || target.textContent || target.value || '')
+      .replace(/\\s+/g, ' ').trim().slice(0, 40);
+    small.push(`${window.__journeyPath(target)} "${words}": ${Math.round(r.width)} × ${Math.round(r.height)} px`);
+  }
+  return small;
+}
+"""
+
 AXE_JS = """
 async () => {
   const results = await axe.run(document, {resultTypes: ['violations']});
@@ -471,6 +527,9 @@ def review(page, journey: Journey, width: int, folder: Path) -> list[str]:
                         f"{wide['clientWidth']}px; sticking out: " + ("; ".join(wide["outside"]) or "?"))
     problems += [f"(b) visible text {hit}" for hit in page.evaluate(TEXT_JS, BAD_TEXT)]
     problems += [f"(c) {line}" for line in axe_lines(page.evaluate(AXE_JS))]
+    if width == 390 and journey.who in ("student", "visitor"):
+        problems += [f"(e) smaller than {TARGET} × {TARGET} px: {small}"
+                     for small in page.evaluate(TARGETS_JS, TARGET)]
     return problems
 
 

@@ -2,7 +2,8 @@
 
 - No report page pans sideways: at 390, 1024 and 1440 px wide the page is never wider than the
   window. A wide table scrolls inside its own labelled, focusable region (the hidden
-  screen-reader words in its cells used to stretch the page to 1655 px).
+  screen-reader words in its cells used to stretch the page to 1655 px); the assignment menu
+  shrinks to the screen however long an assignment's title is (it made the page 493 px).
 - Every page links a favicon that is served (no 404 on any page request).
 - axe-core finds no prohibited aria-label on the student's stars and no two landmarks with the
   same name on the skill dashboard.
@@ -42,6 +43,10 @@ def busy_class(classroom, student, make_student):
     make_student(classroom, "Yasmin-Alexandra", ("boat", "star", "apple"))
     Assignment.objects.create(classroom=classroom, title="Times tables race", game="multiplication",
                               opponents="bots", bot_level="expert", bot_count=1, goal_count=2)
+    # The dashboard's "Show" menu is as wide as its longest title: this one made it 493 px on a
+    # 390 px phone (issue #23).
+    Assignment.objects.create(classroom=classroom, title="Times tables: the sevens and eights before the spring holiday",
+                              game="multiplication", opponents="bots", bot_level="expert", bot_count=1)
     finished_game(classroom, student, "multiplication", ["mg.facts=0.4", "mg.missed_play=0.3"], seed=3)
     finished_game(classroom, zed, "multiplication", ["mg.facts=0.2"], seed=4)
     finished_game(classroom, student, "smooth_operator", ["so.lowest_operator=0.3"], seed=5)

@@ -191,6 +191,9 @@ def test_mental_maths_asks_only_about_cards_that_can_be_played_and_focus_stays_o
     expect(playable).to_contain_text("✓ can play")
     expect(page.get_by_label("13 + 5 =")).to_be_visible()
     expect(board.get_by_role("textbox")).to_have_count(1)
+    # The answer box is a child's target: at least 44 × 44 px (it was 38 px tall).
+    answer = page.get_by_label("13 + 5 =").bounding_box()
+    assert answer["width"] >= 44 and answer["height"] >= 44, answer
     # ÷ does not divide evenly: it says so instead of asking 13 ÷ 5.
     expect(board).not_to_contain_text("13 ÷ 5 =")
     expect(board).to_contain_text("13 ÷ 5 doesn't divide evenly, so ÷ can't be played now.")

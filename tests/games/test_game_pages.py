@@ -1,6 +1,7 @@
 """Game pages over HTTP: the table, results, play again, and the replay."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
@@ -61,6 +62,30 @@ def test_play_again_starts_a_new_game_with_the_same_settings(client, student, fi
         [(s.name, s.bot_level, s.user_id) for s in finished.seats.all()]
 
 
+def test_play_again_pressed_twice_deals_one_game(client, student, finished):
+    client.force_login(student)
+    again = reverse("games:play_again", args=[finished.pk])
+    first, second = client.post(again), client.post(again)
+    new = Game.objects.exclude(pk=finished.pk).get()
+    assert first["Location"] == second["Location"] == reverse("games:game", args=[new.pk])
+    # Once she has moved in it, Play again deals another.
+    engine = engines.get(new.key)
+    [name] = engine.waiting_for(new.state)[:1]
+    seat = new.seats.get(name=name)
+    action = engines.make_bot(new.key, "beginner", 0).choose(engine.view(new.state, name))
+    assert game_apply_move(game_id=new.pk, seat=seat, action=action, expected_version=new.version,
+                           schedule_bots=False).applied
+    if seat.user_id != student.pk:  # the computer player went first: now hers
+        new.refresh_from_db()
+        [name] = engine.waiting_for(new.state)[:1]
+        assert name == "Ann"
+        action = engines.make_bot(new.key, "beginner", 1).choose(engine.view(new.state, name))
+        assert game_apply_move(game_id=new.pk, seat=new.seats.get(user=student), action=action,
+                               expected_version=new.version, schedule_bots=False).applied
+    client.post(again)
+    assert Game.objects.exclude(pk__in=[finished.pk, new.pk]).count() == 1
+
+
 def test_replay_steps_through_every_move(client, student, teacher, finished):
     moves = finished.moves.filter(accepted=True).count()
     client.force_login(student)
@@ -105,6 +130,52 @@ def test_free_play_starts_a_game_against_bots(client, student):
     assert response["Location"] == reverse("games:game", args=[game.pk])
     assert [s.bot_level for s in game.seats.all()] == ["", "expert", "expert"]
     assert client.post(reverse("games:free_play_start", args=["chess"])).status_code == 404
+
+
+def test_pressing_play_twice_deals_one_game(client, student):
+    """A double tap (or the form sent twice) deals one game; so does Back and Play again while
+    the child has not moved in it. Once she has, Play deals a fresh game beside it."""
+    client.force_login(student)
+    start = reverse("games:free_play_start", args=["multiplication"])
+    first, second = client.post(start), client.post(start)
+    game = Game.objects.get()
+    assert first["Location"] == second["Location"] == reverse("games:game", args=[game.pk])
+    page = client.get(second["Location"]).content.decode()
+    assert "you started" not in page  # the same press twice: nothing to explain
+
+    # Back and Play again, a minute later: the same cards, and the page says so.
+    Game.objects.filter(pk=game.pk).update(created_at=game.created_at - timedelta(minutes=1))
+    again = client.post(start, follow=True)
+    assert again.redirect_chain[-1][0] == reverse("games:game", args=[game.pk])
+    assert "Here is the game you started: The Multiplication Game. Your cards are waiting for you." \
+        in again.content.decode()
+    assert Game.objects.count() == 1
+
+    # She moves in it: now Play means a new game, and the first stays hers to carry on.
+    game.refresh_from_db()
+    engine = engines.get("multiplication")
+    assert engine.waiting_for(game.state) == ["Ann"]  # the computer player has had its turn
+    action = engines.make_bot(game.key, "beginner", 0).choose(engine.view(game.state, "Ann"))
+    assert game_apply_move(game_id=game.pk, seat=game.seats.get(user=student), action=action,
+                           expected_version=game.version, schedule_bots=False).applied
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+    fresh = client.post(start)
+    newer = Game.objects.exclude(pk=game.pk).get()
+    assert fresh["Location"] == reverse("games:game", args=[newer.pk])
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+
+
+def test_play_twice_against_other_computer_players_is_two_games(client, student):
+    """Only the same game against the same level is the game already dealt."""
+    client.force_login(student)
+    start = reverse("games:free_play_start", args=["smooth_operator"])
+    client.post(start, {"level": "expert"})
+    client.post(start, {"level": "expert"})
+    client.post(start, {"level": "beginner"})
+    client.post(reverse("games:free_play_start", args=["numero"]), {"level": "expert"})
+    levels = sorted((g.key, tuple(s.bot_level for s in g.seats.all())) for g in Game.objects.all())
+    assert levels == [("numero", ("", "expert")), ("smooth_operator", ("", "beginner", "beginner")),
+                      ("smooth_operator", ("", "expert", "expert"))]
 
 
 def test_free_play_can_be_switched_off(client, student, classroom):

@@ -1,6 +1,6 @@
 """Games that go away (issue #15): a student stops a game (or leaves one classmates play on, a
 computer player taking the seat), a teacher stops a table, games left alone are put away by a
-beat task, "Playing now" lists only games with a recent move, the student's page shows one
+beat task, "Playing now" lists students moving or who just pressed Play, the student's page shows one
 "Carry on" per game, and a deal that is over before anyone moved is dealt again."""
 
 from datetime import timedelta
@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from classroom.models import Assignment
 from games import realtime, registry, signals
-from games.models import Game, Seat
+from games.models import Game, Move, Seat
 from games.rendering import render_table
 from games.selectors.play import game_state_at
 from games.services import SeatSpec, after_commit, game_apply_move, game_create
@@ -104,6 +104,8 @@ def test_a_student_stops_a_game_against_computer_players(classroom, student, hea
     [views] = told_table(heard, game.pk)
     assert list(views) == ["Ann"]
     assert "This game was stopped, so no more moves can be made." in "".join(views["Ann"].values())
+    # The Stop question goes from her open page with it (issue #23: it stayed).
+    assert 'id="table-leave"' in views["Ann"]["leave"] and "Stop game" not in views["Ann"]["leave"]
     assert ("bots", game.pk) not in heard
     assert ("class_games_changed", {"classroom_id": classroom.pk}) in heard
     home = text(client.get(response.url))
@@ -117,6 +119,37 @@ def test_a_student_stops_a_game_against_computer_players(classroom, student, hea
     again = client.get(reverse("games:game", args=[game.pk]))
     assert again.url == reverse("classroom:student_home")
     assert "was stopped, so it is put away" in text(client.get(again.url))
+
+
+def test_the_stop_question_goes_away_when_the_game_ends_and_solitaire_says_why(
+        classroom, student, heard, django_capture_on_commit_callbacks):
+    """Every push while the game is in play carries "Stop game"; the push of the move that
+    ends it does not, and Numero Solitaire's end says why it ended with cards left to draw."""
+    game = game_create(key="numero_solitaire", classroom=classroom, seed=4, seats=[SeatSpec("Ann", user=student)])
+    engine, seat = registry.spec_for(game.key).engine, game.seats.get()
+    for _ in range(300):
+        if game.state["finished"]:
+            break
+        action = registry.spec_for(game.key).make_bot("beginner", seed=game.version).choose(
+            engine.view(game.state, "Ann"))
+        with django_capture_on_commit_callbacks(execute=True):
+            game = game_apply_move(game_id=game.pk, seat=seat, action=action, expected_version=game.version,
+                                   schedule_bots=False).game
+    assert game.state["finished"]
+    pushes = [views["Ann"] for views in told_table(heard, game.pk)]
+    assert len(pushes) == game.version
+    assert all("Stop game" in push["leave"] for push in pushes[:-1])
+    assert 'id="table-leave"' in pushes[-1]["leave"] and "Stop game" not in pushes[-1]["leave"]
+    left = len(game.state["deck"])
+    assert left > 0  # this deal ends with cards still to draw, as the walk found
+    board = pushes[-1]["board"]
+    assert "The game ended because no take is possible: no centre card, and no sum of centre cards, " \
+           "makes a number in your hand, even with the wild cards." in board
+    assert f"In Solitaire that ends the game, even with {left} cards still in the deck." in board
+    assert (f"No take is possible any more, even with the wild cards, so the game is over with {left} "
+            "cards still in the deck.") in pushes[-1]["log"]
+    page = text(signed_in(student).get(reverse("games:game", args=[game.pk])))
+    assert "Stop game" not in page and f"even with {left} cards still in the deck" in page
 
 
 def test_stopping_twice_or_someone_elses_game_changes_nothing(classroom, student, ben):
@@ -253,19 +286,43 @@ def test_the_student_page_says_games_left_alone_are_put_away(classroom, student)
 
 
 # ----- A3: Playing now --------------------------------------------------------------------
-def test_playing_now_lists_only_games_with_a_recent_move(classroom, student, ben, make_student):
+def moved(game: Game, student, at) -> None:
+    """A move of `student`'s seat in `game`, recorded at `at` (a tried move counts too)."""
+    seat = game.seats.get(user=student)
+    move = Move.objects.create(game=game, seat=seat, sequence=game.moves.count(), version_before=game.version,
+                               action={"type": "nonsense"}, accepted=False, error_code="unknown_action")
+    Move.objects.filter(pk=move.pk).update(created_at=at)
+
+
+def test_playing_now_lists_students_who_move_or_just_pressed_play_not_games_left_untouched(
+        classroom, student, ben, make_student):
     cat = make_student(classroom, "Cat", ("moon", "star", "apple"))
+    dan = make_student(classroom, "Dan", ("sun", "tree", "fish"))
     now = timezone.now()
-    playing = solo_game(classroom, student)
-    left = solo_game(classroom, ben)  # her last move long ago; the row touched since
-    Game.objects.filter(pk=left.pk).update(turn_started_at=now - timedelta(minutes=40),
-                                           updated_at=now)
-    a_while = solo_game(classroom, cat)
-    Game.objects.filter(pk=a_while.pk).update(turn_started_at=now - timedelta(minutes=5))
-    listed = {s.game_id for s in playing_now(classroom=classroom)}
-    assert listed == {playing.pk, a_while.pk}
+    just_dealt = solo_game(classroom, student)  # Ann is reading her cards: she is playing
+    # Dealt 5 minutes ago; the computer players have moved since (the game's clock is recent),
+    # Ben never has: a game he walked away from.
+    untouched = solo_game(classroom, ben)
+    Game.objects.filter(pk=untouched.pk).update(started_at=now - timedelta(minutes=5),
+                                                turn_started_at=now - timedelta(minutes=1), updated_at=now)
+    moving = solo_game(classroom, cat)  # dealt long ago, Cat's last move 5 minutes ago
+    Game.objects.filter(pk=moving.pk).update(started_at=now - timedelta(minutes=30),
+                                             turn_started_at=now - timedelta(minutes=5))
+    moved(moving, cat, now - timedelta(minutes=5))
+    left = solo_game(classroom, dan)  # Dan's last move 40 minutes ago; the row touched since
+    Game.objects.filter(pk=left.pk).update(started_at=now - timedelta(minutes=50),
+                                           turn_started_at=now - timedelta(minutes=1), updated_at=now)
+    moved(left, dan, now - timedelta(minutes=40))
+
+    assert {s.game_id for s in playing_now(classroom=classroom)} == {just_dealt.pk, moving.pk}
     with override_settings(PLAYING_NOW_MINUTES=3):
-        assert {s.game_id for s in playing_now(classroom=classroom)} == {playing.pk}
+        assert {s.game_id for s in playing_now(classroom=classroom)} == {just_dealt.pk}
+    # Ann has not moved for 3 minutes after pressing Play: she has walked away too.
+    Game.objects.filter(pk=just_dealt.pk).update(started_at=now - timedelta(minutes=3))
+    assert {s.game_id for s in playing_now(classroom=classroom)} == {moving.pk}
+    # One move of hers and she is playing again.
+    moved(just_dealt, student, now)
+    assert {s.game_id for s in playing_now(classroom=classroom)} == {just_dealt.pk, moving.pk}
 
 
 # ----- A4: one Carry on per game ----------------------------------------------------------

@@ -55,7 +55,9 @@ class SolitaireEngine(NumeroEngine):
         dealt = not state["deck"]
         perfect = dealt and not hand and not state["centre"]
         in_hand = sum(printed_points(c) for c in hand)
-        end = {"deck_dealt": dealt, "perfect": perfect, "hand_printed": in_hand, "bonus": 0}
+        # `deck_left`: the cards never drawn, so the end can say why it came with some left.
+        end = {"deck_dealt": dealt, "perfect": perfect, "hand_printed": in_hand, "bonus": 0,
+               "deck_left": len(state["deck"])}
         if state["options"]["scoring"]:
             end["bonus"] = DECK_DEALT_BONUS * dealt + PERFECT_BONUS * perfect
             state["points"][player] += end["bonus"] - in_hand

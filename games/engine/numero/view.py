@@ -181,6 +181,12 @@ def describe_event(event: dict) -> str:
         return f"{who} has no cards left: {others} get{'s' if len(event['players']) == 1 else ''} one last turn to take."
     if kind == "skip":
         return f"{who} cannot take anything, so their turn is over."
+    if kind == "game_over" and "deck_dealt" in event:  # Solitaire: it ends when no take is left
+        if event["perfect"]:
+            return "Every card is used: the whole deck was dealt, and the centre and the hand are empty."
+        left = event.get("deck_left", 0)
+        return ("No take is possible any more, even with the wild cards, so the game is over"
+                + (f" with {left} card{'s' if left != 1 else ''} still in the deck." if left else "."))
     if kind == "game_over":
         winners = " and ".join(event["winners"]) or "nobody"
         text = f"The game is over. Winner: {winners}."
