@@ -244,3 +244,16 @@ class GameSkills:
     @property
     def needs_events(self) -> bool:
         return self.per_game is not None
+
+    def scope_of(self, measure: Measure, detail: str, options: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
+        """What a focus on `measure` (and `detail`) with these options practises: (label, the
+        evidence details it gives more chances of; () for every row of the measure). The
+        game's own `focus_scope` first, else the detail asked for, else the whole measure.
+        "Practise this" labels and counts with it, and `selfplay --measures` counts the
+        same details."""
+        scope = self.focus_scope(measure, detail, options) if self.focus_scope else None
+        if scope is not None:
+            return scope
+        if measure.by_operation and detail:
+            return f"{measure.title}: {detail}", (detail,)
+        return measure.title, ()

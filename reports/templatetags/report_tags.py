@@ -44,6 +44,13 @@ def measure_words(measure_id: str) -> str:
 
 
 @register.filter
+def measure_title(measure_id: str) -> str:
+    """A measure's short title ("Times tables"), or the id when it is not one."""
+    m = measure_by_id(measure_id)
+    return m.title if m else measure_id
+
+
+@register.filter
 def error_words(code: str) -> str:
     """An engine error code, readable: "uneven_division" -> "uneven division"."""
     return str(code).replace("_", " ")
@@ -112,7 +119,10 @@ def skill_cell(cell, moves_url: str, student=None, assignment=None, practise_url
         value = Total(tuple(cell.measure.amount_words), cell.amount, cell.chances)
         amount = format_html('<span class="cell-amount">{}</span>', value.short)
     practise = ""
-    if practise_url and cell.measure.has_misses and cell.misses:
+    # Offered only where a band says Practise or Needs help: the student's own, or for the
+    # class row the students who need it (else the class's own band).
+    offered = cell.band.offers_practice or (student is None and bool(group))
+    if practise_url and cell.measure.has_misses and offered:
         practise = practise_link(practise_url, cell.measure, student, group)
     return format_html(
         '<td class="skill-cell band-{}" title="{}"><span class="cell-words">{}</span>{}{}'

@@ -39,7 +39,7 @@ def test_practise_this_from_the_heat_map_to_before_and_after(browser, live_daphn
                           seed=300 + g)
 
     in_thread(before)
-    weakest = selectors.fact_grid(classroom=classroom, student=student).practise()[0]
+    weakest = selectors.fact_grid(classroom=classroom, student=student).to_practise()[0]
     assert weakest.wrong >= 1
 
     # The teacher: Ann's heat map, the weakest fact's square, Practise (by keyboard).

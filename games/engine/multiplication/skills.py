@@ -81,6 +81,8 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
 PRACTICE_HAND = 10
 PRACTICE_FACTS = 4    # at most this many weakest facts are focused at once
 TABLE_AFTER = 3       # weakest facts sharing one table: focus that table instead
+# The strategy measures' focus (measured per measure by `selfplay --focus`).
+STRATEGY_FOCUS: dict[str, dict] = {"mg.missed_play": {}, "mg.squares": {}}
 
 
 def _fact(detail: str) -> str | None:
@@ -90,10 +92,11 @@ def _fact(detail: str) -> str | None:
 
 
 def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict | None:
-    """mg.facts:7x8 -> that fact; mg.facts (whole) -> the student's weakest facts, or the
-    table most of them share; the strategy measures -> the plain game."""
-    if measure_id in ("mg.missed_play", "mg.squares"):
-        return {}
+    """mg.facts:7x8 -> that fact; mg.facts (whole) -> the student's weakest facts (worst
+    first, as the report ranks them by the evidence), or a table of the worst fact when most
+    of them share it; the strategy measures -> their own focus (`STRATEGY_FOCUS`)."""
+    if measure_id in STRATEGY_FOCUS:
+        return {k: list(v) if isinstance(v, list) else v for k, v in STRATEGY_FOCUS[measure_id].items()}
     if measure_id != "mg.facts":
         return None
     if detail:
@@ -106,11 +109,14 @@ def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict 
             facts.append(fact)
     if not facts:
         return {}
-    tables = Counter(n for f in facts[:PRACTICE_FACTS * 2] for n in {int(x) for x in f.split("x")}
-                     if n > 1)
-    if tables:
-        table, count = max(tables.items(), key=lambda kv: (kv[1], kv[0]))
-        if count >= TABLE_AFTER:
+    # A whole table only when it holds the worst fact: one of the worst fact's own two
+    # tables, shared by TABLE_AFTER of the weakest facts. Any other table would leave the
+    # fact the child most needs out of the practice.
+    tables = Counter(n for f in facts[:PRACTICE_FACTS * 2] for n in {int(x) for x in f.split("x")})
+    own = [n for n in {int(x) for x in facts[0].split("x")} if n > 1]
+    if own:
+        table = max(own, key=lambda n: (tables[n], n))
+        if tables[table] >= TABLE_AFTER:
             return {"focus_tables": [table], "hand_size": PRACTICE_HAND}
     return {"focus_facts": facts[:PRACTICE_FACTS], "hand_size": PRACTICE_HAND}
 

@@ -58,13 +58,24 @@ def range_check(low: int, high: int):
     return check
 
 
+# `focus_specials`: the special cards of SPECIAL_FOCUS_PACKS packs (12 of each instead of 4),
+# so the active player holds a special on most turns rather than on about 4 in 10.
+SPECIAL_FOCUS_PACKS = 3
+
+
+def is_focus_specials(value) -> bool:
+    return value is True
+
+
 def operator_copies(options: dict) -> dict[str, int]:
     """How many of each operator card the options' pack holds."""
     focus = options.get("focus_operators")
-    if not focus:
-        return dict(OPERATOR_COPIES)
-    return {code: (FOCUS_COPIES if code in focus else UNFOCUSED_COPIES) if code in ARITHMETIC
-            else OPERATOR_COPIES[code] for code in OPERATOR_CODES}
+    copies = dict(OPERATOR_COPIES)
+    if focus:
+        copies.update({code: FOCUS_COPIES if code in focus else UNFOCUSED_COPIES for code in ARITHMETIC})
+    if options.get("focus_specials"):
+        copies.update({code: OPERATOR_COPIES[code] * SPECIAL_FOCUS_PACKS for code in SPECIALS})
+    return copies
 
 
 def operator_pack(options: dict) -> tuple[str, ...]:

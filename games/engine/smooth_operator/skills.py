@@ -154,6 +154,9 @@ def focus_words(options: dict) -> list[str]:
         value = options.get(key)
         if value:
             words.append(f"{what} from {value[0]} to {value[1]} only.")
+    if options.get("focus_specials"):
+        words.append("Three times as many special cards (Free Turn, Double, Free Choice), so "
+                     "there is a special to use on most turns.")
     return words
 
 
