@@ -14,7 +14,9 @@ words (games/practice.py `why_no_focus`).
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
 
 from . import packages
@@ -44,6 +46,7 @@ class Ask:
         return self.measure.id + (f" (weakest {', '.join(self.weakest)})" if self.weakest else "")
 
 
+@cache
 def game_skills() -> dict[str, GameSkills]:
     """Game key -> its skills (one per engine package: Numero's measures are Numero's)."""
     found = {}
@@ -69,42 +72,50 @@ def asks_of(game: str, skills: GameSkills) -> list[Ask]:
     return found
 
 
-def _counted(skills: GameSkills, measure: Measure, details: tuple[str, ...]):
-    """Chances of `measure` (only those of `details`, when given) in one decision."""
-    wanted = {d for detail in details for d in both_orders(detail)}
-
-    def count(engine, state, player, action) -> int:
-        # An answer is analysed with every move so that answered measures (mental maths)
-        # count their chances; its value does not matter to a chance.
-        analysis = engine.analyse(state, player, {**action, "answer": 0})
-        move = MoveFacts(id=0, seat_id=0, version_before=0, accepted=True, error_code="",
-                         analysis=analysis, events=None, think_ms=None, played_at=None)
-        return sum(1 for _, mid, detail, _, _ in skills.per_attempt(move, "")
-                   if mid == measure.id and (not wanted or detail in wanted))
-    return count
-
-
 def players_of(game: str) -> int:
     """The table the focus cases of the game's package are measured at (2 when none)."""
     cases = getattr(packages()[game], "FOCUS_CASES", ())
     return next((c.players for c in cases if c.game == game), 2)
 
 
-def chances_per_player(game: str, options: dict, count, games: int, seed: int = 0) -> tuple[float, float]:
-    """(chances, decisions) per player per game in seeded expert self-play: the decisions
-    show how much of a ratio comes from a longer game rather than a denser one."""
-    players = players_of(game)
-    total = decisions = 0
-    for engine, state, player, action in self_play(game, options, players, games, seed):
-        if player is not None:
-            total += count(engine, state, player, action)
+_TALLIES: dict[tuple, tuple[Counter, float]] = {}
+
+
+def tally(game: str, options: dict, games: int, seed: int = 0) -> tuple[Counter, float]:
+    """Chances per player per game of every (measure, detail) of the game, and decisions per
+    player per game, in seeded expert self-play with these options: one run serves every
+    measure (kept for the process, so the plain game is played once)."""
+    key = (game, json.dumps(options, sort_keys=True), games, seed)
+    if key not in _TALLIES:
+        skills = game_skills()[game]
+        players = players_of(game)
+        chances: Counter = Counter()
+        decisions = 0
+        for engine, state, player, action in self_play(game, options, players, games, seed):
+            if player is None:
+                continue
             decisions += 1
-    share = games * players
-    return (total / share, decisions / share) if games else (0.0, 0.0)
+            # An answer goes with every move analysed, so that answered measures (mental
+            # maths) count their chances; its value does not matter to a chance.
+            analysis = engine.analyse(state, player, {**action, "answer": 0})
+            move = MoveFacts(id=0, seat_id=0, version_before=0, accepted=True, error_code="",
+                             analysis=analysis, events=None, think_ms=None, played_at=None)
+            chances.update((mid, detail) for _, mid, detail, _, _ in skills.per_attempt(move, ""))
+        share = games * players
+        _TALLIES[key] = (Counter({k: v / share for k, v in chances.items()}), decisions / share)
+    return _TALLIES[key]
+
+
+def _chances(counts: Counter, measure: Measure, details: tuple[str, ...]) -> float:
+    """The measure's chances, only those of `details` (either order of a fact) when given."""
+    wanted = {d for detail in details for d in both_orders(detail)}
+    return sum(n for (mid, detail), n in counts.items()
+               if mid == measure.id and (not wanted or detail in wanted))
 
 
 def measure(ask: Ask, skills: GameSkills, games: int, seed: int = 0) -> dict:
-    """One row: the focus options, chances per player per game focused and plain, the ratio."""
+    """One row: the focus options, chances per player per game focused and plain, the ratio,
+    and the length (decisions per game, focused / plain)."""
     options = skills.practice(ask.measure.id, ask.detail, ask.weakest)
     row = {"measure": ask.name, "game": ask.game, "options": options, "games": games,
            "players": players_of(ask.game)}
@@ -112,9 +123,10 @@ def measure(ask: Ask, skills: GameSkills, games: int, seed: int = 0) -> dict:
         return {**row, "focused": None, "plain": None, "ratio": None if options is None else 1.0,
                 "length": None}
     _, details = skills.scope_of(ask.measure, ask.detail, options)
-    count = _counted(skills, ask.measure, details)
-    focused, focused_decisions = chances_per_player(ask.game, options, count, games, seed)
-    plain, plain_decisions = chances_per_player(ask.game, {}, count, games, seed)
+    focused_counts, focused_decisions = tally(ask.game, options, games, seed)
+    plain_counts, plain_decisions = tally(ask.game, {}, games, seed)
+    focused = _chances(focused_counts, ask.measure, details)
+    plain = _chances(plain_counts, ask.measure, details)
     return {**row, "focused": round(focused, 2), "plain": round(plain, 2),
             "ratio": round(focused / plain, 2) if plain else None,
             "length": round(focused_decisions / plain_decisions, 2) if plain_decisions else None}

@@ -56,7 +56,7 @@ def pick_weakest(rows, can_practise) -> str | None:
     return best
 
 
-def _student_rows(*, classroom: Classroom, students: list[User] | None, measure: str):
+def _all_time_rows(*, classroom: Classroom, students: list[User] | None, measure: str):
     rows = SkillRollup.objects.filter(classroom=classroom, measure=measure, week__isnull=True,
                                       assignment__isnull=True)
     return (rows.filter(scope=Scope.STUDENT, student__in=students) if students
@@ -68,7 +68,7 @@ def weakest_details(*, classroom: Classroom, measure: str, students: list[User] 
     """The details of a measure (times-table facts, operations) these students (the class
     when none) most need to practise, worst first by the evidence (`rank_weakest`), from the
     all-time roll-ups: one query. a × b and b × a are one fact."""
-    rows = _student_rows(classroom=classroom, students=students, measure=measure).exclude(detail="")
+    rows = _all_time_rows(classroom=classroom, students=students, measure=measure).exclude(detail="")
     summed: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for detail, chances, misses in rows.values_list("detail", "chances", "misses"):
         fact = parse_fact(detail)
@@ -102,9 +102,8 @@ def nothing_to_practise(*, classroom: Classroom, students: list[User], measure: 
         return (f"Nothing to practise yet: {names} {'has' if one else 'have'} not finished a game yet. "
                 "Set an ordinary assignment first; Practise this appears once a skill needs it.")
     if measure is None:
-        return (f"Nothing to practise: no skill of {names} that a game can practise is at "
-                "Practise or Needs help. Set an ordinary assignment to keep playing, or pick a "
-                "skill from the report.")
+        return (f"Nothing to practise: none of {names}’s skills that a game can practise is at "
+                "Practise or Needs help. Set an ordinary assignment to keep playing.")
     rows = evidence.filter(measure=measure.id)
     if detail:
         rows = rows.filter(detail__in=both_orders(detail))

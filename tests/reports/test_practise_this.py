@@ -96,6 +96,25 @@ def teacher_client(teacher):
     return client
 
 
+def _has_played(classroom, kid, key: str, measure: str, detail: str, plant: str) -> None:
+    """A few of `kid`'s games of `key`, until the report has evidence of measure:detail:
+    "Practise this" is for a student with evidence (issue #23)."""
+    player = PlantedPlayer([parse_plant(plant)], seed=f"played:{kid.pk}")
+    for g in range(8):
+        with services.deferred_class_refresh():
+            play_game(key=key, classroom=classroom, student=kid, player=player, seed=500 + g)
+        if SkillEvidence.objects.filter(student=kid, measure=measure, detail__in=(detail, detail[::-1])).exists():
+            return
+    raise AssertionError(f"no evidence of {measure}:{detail} in 8 games")
+
+
+@pytest.fixture
+def ann_played(classroom, student):
+    """Ann has named 7 × 8 in a game (and got it wrong now and then)."""
+    _has_played(classroom, student, "multiplication", "mg.facts", "7x8", "mg.facts:7x8=0.5")
+    return student
+
+
 def _open(client, classroom, **query):
     """Follow a Practise link: (the redirect's query, the form page)."""
     before = Assignment.objects.count()
@@ -117,7 +136,7 @@ def _post_from(page_query, **extra) -> dict:
     return data
 
 
-def test_practise_a_fact_for_one_student_prefills_the_form(teacher_client, classroom, student):
+def test_practise_a_fact_for_one_student_prefills_the_form(teacher_client, classroom, student, ann_played):
     query, html = _open(teacher_client, classroom, measure="mg.facts", detail="7x8", student=student.pk)
     assert query["game"] == ["multiplication"] and query["goal_count"] == ["3"]
     assert query["audience"] == ["chosen"] and query["students"] == [str(student.pk)]
@@ -131,6 +150,7 @@ def test_practise_a_fact_for_one_student_prefills_the_form(teacher_client, class
 
 def test_practise_for_a_group_and_for_the_class(teacher_client, classroom, student, make_student):
     ben = make_student(classroom, "Ben", ("moon", "star", "fish"))
+    _has_played(classroom, ben, "smooth_operator", "so.mental_math", "÷", "so.mental_math=0.2")
     query, html = _open(teacher_client, classroom, measure="so.mental_math", detail="÷",
                         student=[student.pk, ben.pk])
     assert query["game"] == ["smooth_operator"] and sorted(query["students"]) == sorted(
@@ -151,7 +171,7 @@ def test_practise_refuses_what_it_cannot_practise(teacher_client, classroom, stu
     assert not Assignment.objects.exists()
 
 
-def test_submitting_sets_a_focused_assignment_the_student_sees(teacher_client, classroom, student):
+def test_submitting_sets_a_focused_assignment_the_student_sees(teacher_client, classroom, student, ann_played):
     query, _ = _open(teacher_client, classroom, measure="mg.facts", detail="7x8", student=student.pk)
     response = teacher_client.post(reverse("classroom:assignment_create", args=[classroom.pk]),
                                    _post_from(query))
@@ -168,7 +188,7 @@ def test_submitting_sets_a_focused_assignment_the_student_sees(teacher_client, c
 
 
 def test_unticking_the_practice_cards_keeps_the_level_and_the_before_after(teacher_client, classroom,
-                                                                           student):
+                                                                           student, ann_played):
     query, _ = _open(teacher_client, classroom, measure="mg.facts", detail="7x8", student=student.pk)
     data = _post_from(query)
     data.pop("focus_cards")
@@ -178,7 +198,7 @@ def test_unticking_the_practice_cards_keeps_the_level_and_the_before_after(teach
     assert "focus_facts" not in a.options and a.focus["options"] == {} and a.focus["label"] == "7 × 8"
 
 
-def test_a_table_too_big_is_refused_in_words(teacher_client, classroom, student):
+def test_a_table_too_big_is_refused_in_words(teacher_client, classroom, student, ann_played):
     query, _ = _open(teacher_client, classroom, measure="mg.facts", detail="7x8", student=student.pk)
     response = teacher_client.post(reverse("classroom:assignment_create", args=[classroom.pk]),
                                    _post_from(query, bot_count="5"))

@@ -58,13 +58,15 @@ def range_check(low: int, high: int):
     return check
 
 
-# `focus_specials`: the special cards of SPECIAL_FOCUS_PACKS packs (12 of each instead of 4),
-# so the active player holds a special on most turns rather than on about 4 in 10.
+# `focus_specials`: each special card named, from SPECIAL_FOCUS_PACKS packs (12 instead of 4),
+# so the active player holds one on most turns rather than on about 1 in 6.
 SPECIAL_FOCUS_PACKS = 3
 
 
 def is_focus_specials(value) -> bool:
-    return value is True
+    """1 to 3 different special cards, e.g. ["free_turn", "free_choice"]."""
+    return (type(value) is list and 1 <= len(value) <= 3
+            and all(type(v) is str and v in SPECIALS for v in value) and len(set(value)) == len(value))
 
 
 def operator_copies(options: dict) -> dict[str, int]:
@@ -73,8 +75,8 @@ def operator_copies(options: dict) -> dict[str, int]:
     copies = dict(OPERATOR_COPIES)
     if focus:
         copies.update({code: FOCUS_COPIES if code in focus else UNFOCUSED_COPIES for code in ARITHMETIC})
-    if options.get("focus_specials"):
-        copies.update({code: OPERATOR_COPIES[code] * SPECIAL_FOCUS_PACKS for code in SPECIALS})
+    for code in options.get("focus_specials") or ():
+        copies[code] = OPERATOR_COPIES[code] * SPECIAL_FOCUS_PACKS
     return copies
 
 
