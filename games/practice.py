@@ -31,7 +31,7 @@ def practice_game(measure_id: str) -> str | None:
     if m is None or not m.game:
         return None
     spec = registry.get(m.game)
-    if spec is None or spec.skills is None or spec.skills.practice is None:
+    if spec is None or spec.skills is None or spec.skills.practice is None or measure_id in spec.skills.no_focus:
         return None
     return m.game
 
@@ -46,6 +46,8 @@ def why_no_focus(measure_id: str) -> str:
         return (f"{title} comes up in every game, as often in one game as in another, so no "
                 "game can give it more chances. Set an ordinary assignment instead.")
     spec = registry.get(m.game)
+    if spec is not None and spec.skills is not None and measure_id in spec.skills.no_focus:
+        return spec.skills.no_focus[measure_id]
     return (f"{spec.name if spec else 'This game'} has no practice version for {title} yet. "
             "Set an ordinary assignment of it instead.")
 

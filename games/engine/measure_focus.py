@@ -63,7 +63,9 @@ def asks_of(game: str, skills: GameSkills) -> list[Ask]:
     for m in skills.measures:
         if not m.has_misses or m.game != game:
             continue
-        if m.fact_grid:
+        if m.id in skills.no_focus:
+            found.append(Ask(game, m))  # one row: why no deal focuses it
+        elif m.fact_grid:
             found += [Ask(game, m, EXAMPLE_FACT), Ask(game, m, "", EXAMPLE_WEAKEST)]
         elif m.by_operation:
             found += [Ask(game, m, op) for op in OPERATIONS] + [Ask(game, m, "", EXAMPLE_OPERATIONS)]
@@ -119,9 +121,9 @@ def measure(ask: Ask, skills: GameSkills, games: int, seed: int = 0) -> dict:
     options = skills.practice(ask.measure.id, ask.detail, ask.weakest)
     row = {"measure": ask.name, "game": ask.game, "options": options, "games": games,
            "players": players_of(ask.game)}
-    if not options:   # None: no focus; {}: the plain game itself
+    if not options:   # None: no focus (`no_focus` says why); {}: the plain game itself
         return {**row, "focused": None, "plain": None, "ratio": None if options is None else 1.0,
-                "length": None}
+                "length": None, "why": skills.no_focus.get(ask.measure.id, "")}
     _, details = skills.scope_of(ask.measure, ask.detail, options)
     focused_counts, focused_decisions = tally(ask.game, options, games, seed)
     plain_counts, plain_decisions = tally(ask.game, {}, games, seed)
@@ -138,7 +140,7 @@ def measure_report(games: int = 20, seed: int = 0, only: str | None = None) -> l
         if only in (None, game):
             for ask in asks_of(game, skills):
                 row = measure(ask, skills, games, seed)
-                if ask.detail and not row["focused"] and not row["plain"]:
+                if ask.detail and row["options"] is not None and not row["focused"] and not row["plain"]:
                     continue  # a detail the measure never has (so.even_division is ÷ only)
                 rows.append(row)
     return rows
@@ -153,7 +155,8 @@ def table(rows: list[dict]) -> str:
              "length: decisions per game, focused / plain.",
              f"{'measure':38} {'focused':>8} {'plain':>7} {'ratio':>6} {'length':>6}  focus options"]
     for r in rows:
-        options = json.dumps(r["options"], ensure_ascii=False) if r["options"] is not None else "no focus"
+        options = (json.dumps(r["options"], ensure_ascii=False) if r["options"] is not None
+                   else "no focus: " + r.get("why", ""))
         lines.append(f"{r['measure']:38} {num(r['focused']):>8} {num(r['plain']):>7} "
                      f"{num(r['ratio']):>6} {num(r['length']):>6}  {options}")
     return "\n".join(lines)

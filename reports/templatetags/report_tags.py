@@ -6,7 +6,7 @@ from django import template
 from django.utils.html import format_html
 
 from games.engine.skills import fact_name
-from games.practice import practice_game
+from games.practice import practice_game, why_no_focus
 
 from ..cells import Total
 from ..measures import measure_by_id
@@ -48,6 +48,12 @@ def measure_title(measure_id: str) -> str:
     """A measure's short title ("Times tables"), or the id when it is not one."""
     m = measure_by_id(measure_id)
     return m.title if m else measure_id
+
+
+@register.filter
+def no_focus_words(measure_id: str) -> str:
+    """Why no game can practise a measure by itself, in a teacher's words ("" when one can)."""
+    return why_no_focus(measure_id)
 
 
 @register.filter

@@ -45,8 +45,6 @@ FOCUSED = [
     ("smooth_operator", 3, {"focus_operators": ["/", "-"]}),
     ("smooth_operator", 2, {"focus_operators": ["/"], "low_range": [1, 5]}),
     ("smooth_operator", 4, {"low_range": [2, 4], "high_range": [11, 12]}),
-    ("smooth_operator", 3, {"focus_specials": True}),
-    ("smooth_operator", 2, {"focus_specials": True, "focus_operators": ["-"]}),
     ("numero", 2, {"level": 4}),
     ("numero", 3, {"level": 6, "wilds": ["divide"]}),
     ("numero", 2, {"level": 1, "wilds": ["subtract"]}),
@@ -77,9 +75,6 @@ BAD = [
     ("smooth_operator", 2, {"low_range": [1]}),
     ("smooth_operator", 2, {"high_range": [10, 20]}),
     ("smooth_operator", 2, {"high_range": [11.0, 12]}),
-    ("smooth_operator", 2, {"focus_specials": 1}),
-    ("smooth_operator", 2, {"focus_specials": False}),
-    ("smooth_operator", 2, {"focus_specials": "yes"}),
     ("numero", 2, {"level": 0}),
     ("numero", 2, {"level": 9}),
     ("numero", 2, {"level": "4"}),
@@ -149,7 +144,7 @@ def _check_smooth_operator(state, options):
     focus = options.get("focus_operators") or []
     for code in so_rules.OPERATOR_CODES:
         if code in so_rules.SPECIALS:
-            expected = 4 * (so_rules.SPECIAL_FOCUS_PACKS if options.get("focus_specials") else 1)
+            expected = 4
         elif not focus:
             expected = 15
         else:
@@ -203,7 +198,7 @@ def test_no_focus_option_no_change(game):
 
 
 FOCUS_KEYS = {"multiplication": ("focus_facts", "focus_tables"),
-              "smooth_operator": ("focus_operators", "low_range", "high_range", "focus_specials"),
+              "smooth_operator": ("focus_operators", "low_range", "high_range"),
               "numero": ("level",), "add_or_multiply": ("number_range",)}
 
 

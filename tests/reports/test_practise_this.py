@@ -53,6 +53,9 @@ def test_every_practice_is_accepted_by_its_engine(measure_id, detail, weakest):
     if measure_id.startswith("all."):
         assert focus is None  # rule errors and thinking time come up in every game
         return
+    if practice.why_no_focus(measure_id):
+        assert focus is None  # no deal gives it many more chances: the reports say why
+        return
     assert focus is not None, measure_id
     spec = registry.spec_for(focus.game)
     assert measure_id in {m.id for m in spec.skills.measures}
@@ -75,14 +78,17 @@ def test_the_hooks_say_what_the_issue_asks():
         "focus_facts": ["7x8", "6x9"], "hand_size": 10}
     assert practice.focus_for("mg.facts", "", ("7x8", "7x9", "6x7")).options == {
         "focus_tables": [7], "hand_size": 10}
-    assert practice.focus_for("so.even_division", "÷").options == {"focus_operators": ["/"],
-                                                                  "low_range": [1, 5]}
     assert practice.focus_for("so.mental_math", "÷").options == {"focus_operators": ["/"],
                                                                 "low_range": [1, 5]}
     assert practice.focus_for("so.mental_math", "−").options == {"focus_operators": ["-"]}
-    assert practice.focus_for("nu.missed_take").options == {"level": 4}
-    assert practice.focus_for("am.operation").options == {"number_range": [3, 6]}
-    assert practice.focus_for("so.lowest_operator").options == {}  # the plain game
+    assert practice.focus_for("so.mental_math", "×").options == {"focus_operators": ["x"],
+                                                                "low_range": [1, 5]}
+    assert practice.focus_for("nu.best_take").options == {"level": 6}
+    assert practice.focus_for("mg.squares").options == {"focus_facts": [f"{k}x{k}" for k in range(1, 11)]}
+    # No deal gives these many more chances (issue #23): no plain game passed off as a focus.
+    for measure_id in ("so.lowest_operator", "so.specials", "so.even_division", "nu.missed_take",
+                       "nu.valid_build", "am.operation"):
+        assert practice.focus_for(measure_id) is None and "cannot" in practice.why_no_focus(measure_id)
     focus = practice.focus_for("mg.facts", "8x7")
     assert focus.label == "7 × 8" and set(focus.details) == {"7x8", "8x7"}
 
@@ -156,15 +162,18 @@ def test_practise_for_a_group_and_for_the_class(teacher_client, classroom, stude
     assert query["game"] == ["smooth_operator"] and sorted(query["students"]) == sorted(
         [str(student.pk), str(ben.pk)])
     assert "Many more ÷ (dividing) operator cards" in html
-    query, html = _open(teacher_client, classroom, measure="am.operation")
+    query, html = _open(teacher_client, classroom, measure="mg.squares")
     assert query["audience"] == ["class"] and "students" not in query
-    assert "Number cards from 3 to 6 only" in html
+    assert "Extra square cards" in html
 
 
 def test_practise_refuses_what_it_cannot_practise(teacher_client, classroom, student):
     url = reverse("reports:practise", args=[classroom.pk])
     response = teacher_client.get(url, {"measure": "all.rule_errors"})  # no game focuses it: words
     assert response.status_code == 200 and "comes up in every game" in response.content.decode()
+    response = teacher_client.get(url, {"measure": "so.lowest_operator"})  # no deal focuses it
+    assert response.status_code == 200 and "“Best card” cannot be given its own practice game" in \
+        response.content.decode()
     assert teacher_client.get(url, {"measure": "nope"}).status_code == 400
     response = teacher_client.get(url, {"student": student.pk})  # nothing played yet: words
     assert response.status_code == 200 and "Ann has not finished a game yet" in response.content.decode()

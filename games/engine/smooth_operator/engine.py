@@ -1,8 +1,8 @@
 """Smooth Operator (`smooth_operator`): the state, the moves and the automatic turn flow.
 
 State (plain JSON):
-    game, players, options {"target"; "focus_operators", "low_range", "high_range",
-    "focus_specials" only when given}, seed, shuffles, finished, winners,
+    game, players, options {"target"; "focus_operators", "low_range", "high_range" only when
+    given}, seed, shuffles, finished, winners,
     order (play order), order_draws (the public low-deck draws that set it, [] if fixed),
     hands {name: [codes]}, decks {"high", "low", "operator": [cards, top first]} (hidden),
     discards {"high", "low", "operator": [cards, newest last]} (face up, public),
@@ -50,11 +50,10 @@ class SmoothOperatorEngine(Engine):
         "focus_operators": (None, rules.is_focus_operators),
         "low_range": (None, rules.range_check(1, 10)),
         "high_range": (None, rules.range_check(11, 20)),
-        "focus_specials": (None, rules.is_focus_specials),
     }
     # Options that are off unless given: left out of the resolved options (and so out of the
     # state) when not given, so that a game without them is exactly what it always was.
-    HOUSE_OPTIONS = ("focus_operators", "low_range", "high_range", "focus_specials")
+    HOUSE_OPTIONS = ("focus_operators", "low_range", "high_range")
     SETUP_KEYS = frozenset({"order", "hands", "high_deck", "low_deck", "operator_deck"})
     ACTIONS = {
         "play": {"card": one_of(*rules.OPERATOR_CODES)},

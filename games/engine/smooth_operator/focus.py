@@ -26,14 +26,6 @@ def _pair_in(which: str, low: int, high: int):
     return count
 
 
-def _specials_turns(engine, state, player, action) -> int:
-    """so.specials chances: active-player decisions the expert's verdict counts (a Free
-    Turn, a Free Choice, a winning special or a Double on 0 held)."""
-    if action.get("type") not in ("special", "end_turn"):
-        return 0
-    return 1 if engine.analyse(state, player, action).get("specials_chance") else 0
-
-
 FOCUS_CASES = (
     FocusCase("smooth_operator", "focus_operators",
               "÷ worked out (responses playing ÷: so.mental_math ÷ chances)",
@@ -48,7 +40,4 @@ FOCUS_CASES = (
               {"low_range": [2, 4]}, count=_pair_in("low", 2, 4), players=3),
     FocusCase("smooth_operator", "high_range", "responses on a high card from 11 to 12",
               {"high_range": [11, 12]}, count=_pair_in("high", 11, 12), players=3),
-    # Measured per measure by `selfplay --measures` (so.specials: at least 2x); not 3x.
-    FocusCase("smooth_operator", "focus_specials", "decisions with a special to use (so.specials chances)",
-              {"focus_specials": True}, count=_specials_turns, players=3, asserted=False),
 )

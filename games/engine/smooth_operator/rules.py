@@ -58,26 +58,13 @@ def range_check(low: int, high: int):
     return check
 
 
-# `focus_specials`: each special card named, from SPECIAL_FOCUS_PACKS packs (12 instead of 4),
-# so the active player holds one on most turns rather than on about 1 in 6.
-SPECIAL_FOCUS_PACKS = 3
-
-
-def is_focus_specials(value) -> bool:
-    """1 to 3 different special cards, e.g. ["free_turn", "free_choice"]."""
-    return (type(value) is list and 1 <= len(value) <= 3
-            and all(type(v) is str and v in SPECIALS for v in value) and len(set(value)) == len(value))
-
-
 def operator_copies(options: dict) -> dict[str, int]:
     """How many of each operator card the options' pack holds."""
     focus = options.get("focus_operators")
-    copies = dict(OPERATOR_COPIES)
-    if focus:
-        copies.update({code: FOCUS_COPIES if code in focus else UNFOCUSED_COPIES for code in ARITHMETIC})
-    for code in options.get("focus_specials") or ():
-        copies[code] = OPERATOR_COPIES[code] * SPECIAL_FOCUS_PACKS
-    return copies
+    if not focus:
+        return dict(OPERATOR_COPIES)
+    return {code: (FOCUS_COPIES if code in focus else UNFOCUSED_COPIES) if code in ARITHMETIC
+            else OPERATOR_COPIES[code] for code in OPERATOR_CODES}
 
 
 def operator_pack(options: dict) -> tuple[str, ...]:
