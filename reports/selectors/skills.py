@@ -39,8 +39,14 @@ class SkillRow:
                              if c.measure.has_misses), practice_game)
 
     @property
-    def played(self) -> bool:
-        return any(c.chances for c in self.cells)
+    def practise_none(self) -> str:
+        """What the row says when it has no "Practise this": no games yet; a skill at Practise
+        or Needs help that no deal can focus (the student page says why); or none at either."""
+        if not any(c.chances for c in self.cells):
+            return "No games yet"
+        if any(c.measure.has_misses and c.band.offers_practice for c in self.cells):
+            return "Practise by playing more games"
+        return "No skill at Practise"
 
 
 @dataclass(frozen=True)

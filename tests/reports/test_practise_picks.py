@@ -187,3 +187,25 @@ def test_the_worst_fact_through_the_pages(teacher_client, classroom, make_studen
     link = row.split('class="practise-link" href="')[1].split('"')[0].replace("&amp;", "&")
     assert "measure=mg.facts" in link and f"student={zoe.pk}" in link
     assert teacher_client.get(link).status_code == 302
+
+
+def test_a_skill_no_deal_can_focus_says_why_instead_of_a_link(teacher_client, classroom, make_student):
+    """"Best card" at Needs help: no Practise link that would deal the plain game, but the
+    reason in words, on the student page and on the Practise page."""
+    kid = make_student(classroom, "Leo", ("cat", "sun", "tree"))
+    player = PlantedPlayer([parse_plant("so.lowest_operator=0.7")], seed="leo")
+    with services.deferred_class_refresh():
+        for g in range(6):
+            play_game(key="smooth_operator", classroom=classroom, student=kid, player=player, seed=70 + g)
+    why = practice.why_no_focus("so.lowest_operator")
+    page = teacher_client.get(reverse("reports:student", args=[classroom.pk, kid.pk])).content.decode()
+    assert why and why in page.replace("&#x27;", "'")
+    practise_url = reverse("reports:practise", args=[classroom.pk])
+    assert "Practise: Best card for Leo" not in page and f"{practise_url}?measure=so.lowest_operator" not in page
+    dash = teacher_client.get(reverse("reports:dashboard", args=[classroom.pk])).content.decode()
+    row = dash.split(f'id="dash-row-{kid.pk}"')[1].split("</tr>")[0]
+    assert "practise-link" not in row and "Practise by playing more games" in row
+    body = teacher_client.get(reverse("reports:practise", args=[classroom.pk]),
+                              {"measure": "so.lowest_operator", "student": kid.pk}).content.decode()
+    assert "No practice game for this skill" in body and why in body.replace("&#x27;", "'")
+    assert not Assignment.objects.exists()
