@@ -94,6 +94,24 @@ def practise_link(practise_url: str, measure, student=None, group=None, detail: 
 
 
 @register.simple_tag
+def row_head(row, student_url_prefix: str, practise_url: str):
+    """A skill-table row's heading: the student's name, and their "Practise this" (their
+    weakest skill at Practise or Needs help that a game can focus, `SkillRow.practise_measure`)
+    or why there is none. A live item of its own: it changes with the row's cells."""
+    name = row.student.display_name
+    measure_id = row.practise_measure
+    if measure_id:
+        practise = format_html(
+            '<a class="practise-link" href="{}" aria-label="Practise this: {}\'s weakest skill, {}">'
+            'Practise this</a>', f"{practise_url}?{urlencode([('measure', measure_id), ('student', row.student.pk)])}",
+            name, measure_title(measure_id))
+    else:
+        practise = format_html('<span class="practise-none small muted">{}</span>', row.practise_none)
+    return format_html('<th scope="row"><a href="{}{}/">{}</a>\n                {}</th>',
+                       student_url_prefix, row.student.pk, name, practise)
+
+
+@register.simple_tag
 def skill_cell(cell, moves_url: str, student=None, assignment=None, practise_url: str = "",
                group=None):
     """One skill-table cell, built here rather than by an {% include %} per cell: a class of
