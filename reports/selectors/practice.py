@@ -29,15 +29,21 @@ MIN_CHANCES_TO_PICK = 5  # fewer chances than this say nothing (uncertainty.MIN_
 def rank_weakest(counts: dict[str, tuple[int, int]], limit: int = 8) -> list[str]:
     """Details (facts, operations) worst first by the evidence, from {detail: (misses,
     chances)}: those whose own band says Practise or Needs help first, then the others with
-    MIN_CHANCES_TO_PICK chances and a miss; within each, by the miss rate the student very
-    likely has at least (`likely_at_least`), then by misses. A detail with a miss or two in
-    a handful of tries never outranks one with evidence: a raw rate would put 1 of 1 first."""
+    MIN_CHANCES_TO_PICK chances and a miss, each by the miss rate the student very likely has
+    at least (`likely_at_least`), then by misses; last, misses in fewer tries. A detail with
+    a miss or two in a handful of tries never outranks one with evidence: a raw rate would
+    put 1 of 1 first."""
     ranked = []
     for detail, (misses, chances) in counts.items():
-        if not misses or chances < MIN_CHANCES_TO_PICK:
+        if not misses:
             continue
-        flagged = band_for(misses, chances).offers_practice
-        ranked.append(((not flagged, -likely_at_least(misses, chances), -misses, detail), detail))
+        # 0: its band says Practise or Needs help; 1: enough chances to say something; 2: a
+        # miss in a few tries, last (then most misses first): when a child's misses are
+        # spread thin, the facts they did miss still beat the plain game.
+        tier = 0 if band_for(misses, chances).offers_practice else 1 if chances >= MIN_CHANCES_TO_PICK else 2
+        order = (-misses, -likely_at_least(misses, chances)) if tier == 2 else \
+            (-likely_at_least(misses, chances), -misses)
+        ranked.append(((tier, *order, detail), detail))
     return [detail for _, detail in sorted(ranked)[:limit]]
 
 

@@ -45,8 +45,10 @@ def _keeps(options: dict, fact: str) -> bool:
 
 def test_rank_by_evidence_not_raw_rate():
     counts = {"1x2": (1, 1), "3x6": (2, 3), "7x8": (6, 16), "6x9": (2, 20), "4x4": (0, 30)}
-    # 1 of 1 and 2 of 3 are raw rates of 100 % and 67 %, but too few tries to say anything.
-    assert selectors.rank_weakest(counts) == ["7x8", "6x9"]
+    # 1 of 1 and 2 of 3 are raw rates of 100 % and 67 %, but too few tries to say anything:
+    # they come last (still better than the plain game when nothing else was missed).
+    assert selectors.rank_weakest(counts) == ["7x8", "6x9", "3x6", "1x2"]
+    assert selectors.rank_weakest({"1x2": (1, 1), "3x6": (2, 3)}) == ["3x6", "1x2"]
     # A fact whose band says Practise outranks one that does not, even one whose lower edge
     # is higher (22 of 100 is "Getting there"): the band is what the teacher reads.
     assert band_for(3, 9).key == "practise" and band_for(22, 100).key == "fair"
