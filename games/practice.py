@@ -31,9 +31,25 @@ def practice_game(measure_id: str) -> str | None:
     if m is None or not m.game:
         return None
     spec = registry.get(m.game)
-    if spec is None or spec.skills is None or spec.skills.practice is None:
+    if spec is None or spec.skills is None or spec.skills.practice is None or measure_id in spec.skills.no_focus:
         return None
     return m.game
+
+
+def why_no_focus(measure_id: str) -> str:
+    """Why a measure has no focused game, in a teacher's words ("" when it has one)."""
+    if practice_game(measure_id) is not None and focus_for(measure_id) is not None:
+        return ""
+    m = _measure(measure_id)
+    title = f"“{m.title}”" if m is not None else "This skill"
+    if m is None or not m.game:
+        return (f"{title} comes up in every game, as often in one game as in another, so no "
+                "game can give it more chances. Set an ordinary assignment instead.")
+    spec = registry.get(m.game)
+    if spec is not None and spec.skills is not None and measure_id in spec.skills.no_focus:
+        return spec.skills.no_focus[measure_id]
+    return (f"{spec.name if spec else 'This game'} has no practice version for {title} yet. "
+            "Set an ordinary assignment of it instead.")
 
 
 def _skills(game: str) -> GameSkills | None:
@@ -92,14 +108,7 @@ def focus_for(measure_id: str, detail: str = "", weakest: Sequence[str] = ()) ->
     options = spec.skills.practice(measure_id, detail, tuple(weakest))
     if options is None:
         return None
-    m = _measure(measure_id)
-    scope = spec.skills.focus_scope(m, detail, options) if spec.skills.focus_scope else None
-    if scope is not None:
-        label, details = scope
-    elif m.by_operation and detail:
-        label, details = f"{m.title}: {detail}", (detail,)
-    else:
-        label, details = m.title, ()
+    label, details = spec.skills.scope_of(_measure(measure_id), detail, options)
     return Focus(game=game, measure=measure_id, detail=detail, label=label, options=dict(options),
                  details=tuple(details))
 
@@ -147,4 +156,4 @@ def preset_for(game: str, focus_options: dict) -> str | None:
 
 
 __all__ = ["Focus", "focus_for", "from_json", "merged_options", "options_accepted",
-           "options_words", "practice_game", "preset_for"]
+           "options_words", "practice_game", "preset_for", "why_no_focus"]

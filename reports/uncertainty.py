@@ -18,6 +18,12 @@ class Band:
     label: str   # the word shown next to the numbers
     symbol: str  # a shape that tells the bands apart without colour
 
+    @property
+    def offers_practice(self) -> bool:
+        """Whether a report offers "Practise this" here: only where the band itself says
+        Practise or Needs help (never on "Too few to tell", nor for a slip of a Strong one)."""
+        return self.key in PRACTISE_BANDS
+
 
 BANDS = {
     "none": Band("none", "No games yet", "·"),
@@ -32,6 +38,8 @@ BANDS = {
 # The 90 % Wilson score interval (two-sided): z of the normal distribution's 95th percentile.
 WILSON_Z = 1.6449
 STRONG_MAX, FAIR_MAX, PRACTISE_MAX = 0.10, 0.25, 0.50
+# The bands in which "Practise this" is offered (Band.offers_practice).
+PRACTISE_BANDS = ("practise", "help")
 _ORDER = ("strong", "fair", "practise", "help")
 
 
@@ -46,6 +54,13 @@ def wilson(misses: int, chances: int, z: float = WILSON_Z) -> tuple[float, float
     centre = (p + z2 / (2 * chances)) / (1 + z2 / chances)
     half = z * sqrt(p * (1 - p) / chances + z2 / (4 * chances * chances)) / (1 + z2 / chances)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def likely_at_least(misses: int, chances: int) -> float:
+    """The miss rate a student very likely has at least: the low end of the 90 % interval.
+    "Practise this" ranks by it rather than by the raw rate: 2 misses in 3 tries (67 %, at
+    least 25 %) do not outrank 9 in 20 (45 %, at least 28 %), and 0 chances rank last."""
+    return wilson(misses, chances)[0] if chances else 0.0
 
 
 def _band_of_rate(rate: float) -> str:

@@ -81,6 +81,15 @@ PRACTICE_GAMES = 3      # the prefilled number of games
 PRACTICE_DAYS = 7       # the prefilled due date: a week from today
 
 
+def _nothing_to_practise(request, classroom, students, message: str,
+                         heading: str = "Nothing to practise yet"):
+    """Why "Practise this" has nothing to set, in words, with the ways on: a page, not an
+    error (the link was read; there is just nothing to practise)."""
+    return render(request, "reports/nothing_to_practise.html", {
+        "classroom": classroom, "message": message, "heading": heading,
+        "student": students[0] if len(students) == 1 else None})
+
+
 @teacher_required
 def practise(request, pk: int):
     """A report's "Practise this": the assignment form, prefilled (game, focus options, number
@@ -103,19 +112,23 @@ def practise(request, pk: int):
         measure_id = selectors.weakest_measure(classroom=classroom, student=students[0],
                                                can_practise=practice.practice_game) or ""
         if not measure_id:
-            return _bad_request(
-                request, f"{students[0].display_name} has not played enough yet for us to pick a "
-                "skill to practise. Set an ordinary assignment, or pick a skill from the report.",
-                classroom)
-    if measure_by_id(measure_id) is None:
+            return _nothing_to_practise(request, classroom, students, selectors.nothing_to_practise(
+                classroom=classroom, students=students, measure=None))
+    measure = measure_by_id(measure_id)
+    if measure is None:
         return _bad_request(request, "That link does not name a skill we measure. Go back to the "
                             "report and choose Practise this beside a skill.", classroom)
+    why = selectors.nothing_to_practise(classroom=classroom, students=students, measure=measure,
+                                        detail=detail)
+    if why:
+        return _nothing_to_practise(request, classroom, students, why)
     weakest = () if detail else selectors.weakest_details(classroom=classroom, measure=measure_id,
                                                           students=students or None)
     focus = practice.focus_for(measure_id, detail, weakest)
     if focus is None:
-        return _bad_request(request, "This skill comes up in every game, so there is no game to "
-                            "practise it in by itself. Set an ordinary assignment instead.", classroom)
+        return _nothing_to_practise(
+            request, classroom, students, practice.why_no_focus(measure_id),
+            heading="No practice game for this skill")
     spec = registry.spec_for(focus.game)
     query = {
         "game": focus.game,
@@ -214,8 +227,13 @@ def student_report(request, pk: int, student_id: int):
     measures = selectors.student_measures(classroom=classroom, student=student)
     charted = {sm.cell.measure.id: charts.trend_svg(sm.trend, chart_id=f"st-{i}", subject=student.display_name)
                if sm.trend else "" for i, sm in enumerate(measures)}
+    practise_measure = selectors.weakest_measure(classroom=classroom, student=student,
+                                                 can_practise=practice.practice_game)
     return render(request, "reports/student.html", {
         "classroom": classroom, "student": student,
+        "practise_measure": practise_measure,
+        "practise_none": "" if practise_measure else selectors.nothing_to_practise(
+            classroom=classroom, students=[student], measure=None),
         "ratings": student_ratings(student=student),
         "outcomes": selectors.focus_outcomes(classroom=classroom, student=student),
         "measures": bool(measures),

@@ -85,7 +85,7 @@ class Engine:
         for name in self.HOUSE_OPTIONS:
             if resolved[name] is None:
                 del resolved[name]
-            else:
+            elif type(resolved[name]) is list:  # a copy: the caller's list is never shared
                 resolved[name] = list(resolved[name])
         self._check_options(resolved)
         return resolved

@@ -11,7 +11,9 @@ records (`engine.analyse`) wherever it has the fact.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterator
+
+from . import get, make_bot
 
 
 @dataclass(frozen=True)
@@ -25,3 +27,23 @@ class FocusCase:
     at_end: Callable | None = None                  # per finished game
     players: int = 2
     asserted: bool = True       # the 3x claim is made (and tested) for this case
+
+
+def self_play(game: str, options: dict, players: int, games: int, seed: int = 0,
+              level: str = "expert") -> Iterator[tuple]:
+    """Seeded self-play at one level: (engine, state, player, action) before every decision
+    is applied, and (engine, final state, None, None) at the end of each game. The seeds are
+    those `selfplay --focus` has always used, so its figures do not move."""
+    engine = get(game)
+    names = [f"P{i + 1}" for i in range(players)]
+    for g in range(games):
+        bots = {p: make_bot(game, level, seed * 100_003 + g * 31 + i) for i, p in enumerate(names)}
+        state = engine.new_game(names, dict(options), seed * 1_000_003 + g)
+        steps = 0
+        while not state["finished"] and steps < 100_000:
+            player = engine.waiting_for(state)[0]
+            action = bots[player].choose(engine.view(state, player))
+            yield engine, state, player, action
+            state, _ = engine.apply(state, player, action)
+            steps += 1
+        yield engine, state, None, None

@@ -8,6 +8,10 @@ Seats rotate from game to game so that seat advantage cancels out.
 (house options in docs/rules-*.md): for each case in FOCUS_CASES (every engine package's own,
 games/engine/focus.py), the chances per game of the focused skill in expert self-play, focused
 against unfocused, and their ratio.
+
+`python -m games.engine.selfplay --measures [GAME] [--games N --seed S] [--json]` prints, for
+every measure, the chances per player per game of the focus "Practise this" deals against the
+plain game, and the ratio (games/engine/measure_focus.py).
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ import time
 
 from . import BOT_LEVELS, game_keys, get, make_bot, packages
 from .errors import IllegalMove
-from .focus import FocusCase
+from .focus import FocusCase, self_play
+from .measure_focus import measure_report, table
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -108,21 +113,11 @@ FOCUS_CASES: tuple[FocusCase, ...] = tuple(
 def chances_per_game(case: FocusCase, options: dict, games: int, seed: int = 0,
                      level: str = "expert") -> float:
     """Mean chances of the case's skill per game, over `games` seeded self-play games."""
-    engine = get(case.game)
-    players = [f"P{i + 1}" for i in range(case.players)]
     total = 0
-    for g in range(games):
-        bots = {p: make_bot(case.game, level, seed * 100_003 + g * 31 + i) for i, p in enumerate(players)}
-        state = engine.new_game(players, options, seed * 1_000_003 + g)
-        steps = 0
-        while not state["finished"] and steps < 100_000:
-            player = engine.waiting_for(state)[0]
-            action = bots[player].choose(engine.view(state, player))
-            if case.count is not None:
-                total += case.count(engine, state, player, action)
-            state, _ = engine.apply(state, player, action)
-            steps += 1
-        if case.at_end is not None:
+    for engine, state, player, action in self_play(case.game, options, case.players, games, seed, level):
+        if player is not None and case.count is not None:
+            total += case.count(engine, state, player, action)
+        elif player is None and case.at_end is not None:
             total += case.at_end(engine, state)
     return total / games if games else 0.0
 
@@ -152,7 +147,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--options", default="{}", help="engine options as JSON")
     parser.add_argument("--focus", action="store_true",
                         help="measure the focus options (FOCUS_CASES; with GAME, that game's only)")
+    parser.add_argument("--measures", action="store_true",
+                        help="for every measure: chances per game of its practice focus vs the plain game")
+    parser.add_argument("--json", action="store_true", help="with --measures: JSON rather than a table")
     args = parser.parse_args(argv)
+    if args.measures:
+        rows = measure_report(args.games, args.seed, args.game)
+        print(json.dumps(rows, indent=2, ensure_ascii=False) if args.json else table(rows))
+        return 0
     if args.focus:
         cases = [c for c in FOCUS_CASES if args.game in (None, c.game)]
         print(json.dumps(focus_report(args.games, args.seed, cases), indent=2))

@@ -326,6 +326,9 @@ class GameSkills:
       practises when the game reads it its own way (a fact grid's facts, the operations of a
       focused pack): (label, the evidence details a before/after counts); None for the
       generic reading (the detail asked for, or the whole measure);
+    - `no_focus`: measure id -> why no deal of this game can focus it, in a teacher's words
+      (its chances already come up in nearly every decision, so no deal gives twice as
+      many): its `practice` returns None, and the reports say this instead of a link;
     - `focus_preset(options)`: the preset the focus options stand for, or None: a focused
       assignment is prefilled with it, and the focus replaces the chosen preset's options
       rather than adding to them (it sets the whole pack itself: a Numero level);
@@ -350,9 +353,23 @@ class GameSkills:
     focus_words: FocusWords | None = None
     focus_scope: FocusScope | None = None
     focus_preset: FocusPreset | None = None
+    no_focus: Mapping[str, str] = field(default_factory=dict)
     class_line: ClassLine | None = None
     explain: Explain | None = None
 
     @property
     def needs_events(self) -> bool:
         return self.per_game is not None
+
+    def scope_of(self, measure: Measure, detail: str, options: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
+        """What a focus on `measure` (and `detail`) with these options practises: (label, the
+        evidence details it gives more chances of; () for every row of the measure). The
+        game's own `focus_scope` first, else the detail asked for, else the whole measure.
+        "Practise this" labels and counts with it, and `selfplay --measures` counts the
+        same details."""
+        scope = self.focus_scope(measure, detail, options) if self.focus_scope else None
+        if scope is not None:
+            return scope
+        if measure.by_operation and detail:
+            return f"{measure.title}: {detail}", (detail,)
+        return measure.title, ()

@@ -34,7 +34,8 @@ from .lookups import class_assignment, class_student
 from .moves_behind import DRILL_LIMIT, DrillDown, evidence_behind
 from .my_progress import OwnMeasure, OwnProgress, by_family_own, own_progress
 from .practice import (MIN_CHANCES_TO_PICK, FocusOutcome, focus_outcomes, focused_assignments,
-                       weakest_details, weakest_measure)
+                       nothing_to_practise, pick_weakest, rank_weakest, weakest_details,
+                       weakest_measure)
 from .skills import (OperationRow, OperationTable, SkillRow, SkillTable, TotalRow, TotalsTable,
                      amount_measures, operation_measures, skill_table, totals_table)
 from .student import (StudentMeasure, StudentSummary, measures_by_family, student_measures,
@@ -51,7 +52,8 @@ __all__ = [
     "amount_measures", "assignment_completion", "by_family_own", "class_assignment", "class_job",
     "class_student", "class_trends", "dashboard", "evidence_behind", "fact_grid", "fact_grids",
     "fact_measure", "finished_today", "focus_outcomes", "focused_assignments", "grid_of_rows",
-    "measures_by_family", "missed_cards", "monday", "needs_help", "operation_measures",
+    "measures_by_family", "missed_cards", "monday", "needs_help", "nothing_to_practise",
+    "operation_measures", "pick_weakest", "rank_weakest",
     "own_progress", "playing_now", "recent_exports", "recent_weeks", "skill_table",
     "student_measures", "student_summary", "totals_table", "trends_of", "weakest_details",
     "weakest_measure",

@@ -15,7 +15,9 @@ from games.engine.skills import FACT_RANGE, Measure, parse_fact
 from ..cells import seconds
 from ..measures import fact_measures
 from ..models import SkillEvidence, SkillRollup
+from ..uncertainty import band_for
 from ..words import fact_to_practise
+from .practice import rank_weakest
 
 Scope = SkillRollup.Scope
 
@@ -110,6 +112,14 @@ class FactGrid:
         """Facts most often wrong (at least once), worst first."""
         cells = [c for c in self.facts() if c.wrong]
         return sorted(cells, key=lambda c: (-c.wrong / c.declared, -c.declared))[:limit]
+
+    def to_practise(self, limit: int = 8) -> list[FactCell]:
+        """The facts a teacher is offered "Practise this" for: those whose own band says
+        Practise or Needs help, worst first by the evidence (selectors/practice.py
+        `rank_weakest`): never a slip among many right, nor a fact tried once or twice."""
+        cells = {c.detail: c for c in self.facts()}
+        ranked = rank_weakest({d: (c.wrong, c.declared) for d, c in cells.items()}, limit)
+        return [cells[d] for d in ranked if band_for(cells[d].wrong, cells[d].declared).offers_practice]
 
     def known(self) -> list[FactCell]:
         return [c for c in self.facts() if c.declared and not c.wrong]

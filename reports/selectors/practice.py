@@ -12,53 +12,115 @@ from accounts.models import User
 from classroom import selectors as classroom_selectors
 from classroom.models import Assignment, Classroom
 from classroom.progress import Progress
-from games.engine.skills import Measure, parse_fact
+from games import registry
+from games.engine.skills import Measure, both_orders, fact_name, parse_fact
 from games.models import Seat
 
 from ..measures import measures_by_id
 from ..models import SkillEvidence, SkillRollup
-from ..uncertainty import wilson
+from ..uncertainty import band_for, likely_at_least
 
 Scope = SkillRollup.Scope
 
 
-MIN_CHANCES_TO_PICK = 5  # a student's weakest skill is picked among measures with this many
+MIN_CHANCES_TO_PICK = 5  # fewer chances than this say nothing (uncertainty.MIN_CHANCES)
+
+
+def rank_weakest(counts: dict[str, tuple[int, int]], limit: int = 8) -> list[str]:
+    """Details (facts, operations) worst first by the evidence, from {detail: (misses,
+    chances)}: those whose own band says Practise or Needs help first, then the others with
+    MIN_CHANCES_TO_PICK chances and a miss, each by the miss rate the student very likely has
+    at least (`likely_at_least`), then by misses; last, misses in fewer tries. A detail with
+    a miss or two in a handful of tries never outranks one with evidence: a raw rate would
+    put 1 of 1 first."""
+    ranked = []
+    for detail, (misses, chances) in counts.items():
+        if not misses:
+            continue
+        # 0: its band says Practise or Needs help; 1: enough chances to say something; 2: a
+        # miss in a few tries, last (then most misses first): when a child's misses are
+        # spread thin, the facts they did miss still beat the plain game.
+        tier = 0 if band_for(misses, chances).offers_practice else 1 if chances >= MIN_CHANCES_TO_PICK else 2
+        order = (-misses, -likely_at_least(misses, chances)) if tier == 2 else \
+            (-likely_at_least(misses, chances), -misses)
+        ranked.append(((tier, *order, detail), detail))
+    return [detail for _, detail in sorted(ranked)[:limit]]
+
+
+def pick_weakest(rows, can_practise) -> str | None:
+    """The measure to practise among (measure id, misses, chances) rows: one whose band says
+    Practise or Needs help and that `can_practise(measure id)` accepts, the one with the
+    highest miss rate the student very likely has at least; None when there is none. The
+    dashboard's row link and the Practise page use this one rule."""
+    best, best_low = None, -1.0
+    for measure_id, misses, chances in rows:
+        if not band_for(misses, chances).offers_practice or not can_practise(measure_id):
+            continue
+        low = likely_at_least(misses, chances)
+        if low > best_low:
+            best, best_low = measure_id, low
+    return best
+
+
+def _all_time_rows(*, classroom: Classroom, students: list[User] | None, measure: str):
+    rows = SkillRollup.objects.filter(classroom=classroom, measure=measure, week__isnull=True,
+                                      assignment__isnull=True)
+    return (rows.filter(scope=Scope.STUDENT, student__in=students) if students
+            else rows.filter(scope=Scope.CLASS))
 
 
 def weakest_details(*, classroom: Classroom, measure: str, students: list[User] | None = None,
                     limit: int = 8) -> list[str]:
-    """The details of a measure (times-table facts, operations) missed most often by these
-    students (the class when none), worst first, from the all-time roll-ups: one query."""
-    rows = SkillRollup.objects.filter(classroom=classroom, measure=measure, week__isnull=True,
-                                      assignment__isnull=True, misses__gt=0).exclude(detail="")
-    rows = (rows.filter(scope=Scope.STUDENT, student__in=students) if students
-            else rows.filter(scope=Scope.CLASS))
+    """The details of a measure (times-table facts, operations) these students (the class
+    when none) most need to practise, worst first by the evidence (`rank_weakest`), from the
+    all-time roll-ups: one query. a × b and b × a are one fact."""
+    rows = _all_time_rows(classroom=classroom, students=students, measure=measure).exclude(detail="")
     summed: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for detail, chances, misses in rows.values_list("detail", "chances", "misses"):
         fact = parse_fact(detail)
         key = f"{min(fact)}x{max(fact)}" if fact else detail
         summed[key][0] += misses
         summed[key][1] += chances
-    ranked = sorted(summed.items(), key=lambda kv: (-kv[1][0] / kv[1][1], -kv[1][0], kv[0]))
-    return [detail for detail, _ in ranked[:limit]]
+    return rank_weakest({k: (m, c) for k, (m, c) in summed.items()}, limit)
 
 
 def weakest_measure(*, classroom: Classroom, student: User, can_practise) -> str | None:
-    """The measure the student most likely misses most (the lower end of its likely range),
-    among those with MIN_CHANCES_TO_PICK chances and a miss that `can_practise(measure id)`
-    accepts; None when there is none yet. One query."""
-    best, best_low = None, -1.0
-    for measure_id, chances, misses in SkillRollup.objects.filter(
-            classroom=classroom, scope=Scope.STUDENT, student=student, week__isnull=True,
-            assignment__isnull=True, detail="", misses__gt=0,
-            chances__gte=MIN_CHANCES_TO_PICK).order_by("measure").values_list(
-            "measure", "chances", "misses"):
-        if not can_practise(measure_id):
-            continue
-        low = wilson(misses, chances)[0]
-        if low > best_low:
-            best, best_low = measure_id, low
-    return best
+    """The measure the student most needs to practise (`pick_weakest`) from the all-time
+    roll-ups, or None when no band says Practise or Needs help yet. One query."""
+    return pick_weakest(SkillRollup.objects.filter(
+        classroom=classroom, scope=Scope.STUDENT, student=student, week__isnull=True,
+        assignment__isnull=True, detail="").order_by("measure").values_list(
+        "measure", "misses", "chances"), can_practise)
+
+
+def nothing_to_practise(*, classroom: Classroom, students: list[User], measure: Measure | None,
+                        detail: str = "") -> str:
+    """Why "Practise this" has nothing to give these students, in words ("" when it has):
+    no evidence of the measure (or its detail) for any of them, or, with no measure chosen
+    for one student, no skill a game can practise at Practise or Needs help."""
+    if not students:
+        return ""
+    names = " and ".join(s.display_name for s in students[:3]) + (" and others" if len(students) > 3 else "")
+    one = len(students) == 1
+    evidence = SkillRollup.objects.filter(classroom=classroom, scope=Scope.STUDENT, student__in=students,
+                                          week__isnull=True, assignment__isnull=True, chances__gt=0)
+    if not evidence.exists():
+        return (f"Nothing to practise yet: {names} {'has' if one else 'have'} not finished a game yet. "
+                "Set an ordinary assignment first; Practise this appears once a skill needs it.")
+    if measure is None:
+        return (f"Nothing to practise: none of {names}’s skills that a game can practise is at "
+                "Practise or Needs help. Set an ordinary assignment to keep playing.")
+    rows = evidence.filter(measure=measure.id)
+    if detail:
+        rows = rows.filter(detail__in=both_orders(detail))
+    if rows.exists():
+        return ""
+    game = registry.get(measure.game)
+    if game is not None and not evidence.filter(measure__in=[m.id for m in game.skills.measures]).exists():
+        return (f"Nothing to practise yet: {names} {'has' if one else 'have'} not played a game "
+                f"of {game.name} yet.")
+    what = fact_name(detail) if detail else f"“{measure.title}”"
+    return f"Nothing to practise yet: {names}’s games have not asked for {what} yet."
 
 
 @dataclass(frozen=True)

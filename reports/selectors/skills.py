@@ -13,12 +13,14 @@ from django.db.models import Q
 from accounts.models import User
 from classroom.models import Assignment, Classroom
 from games.engine.skills import OPERATIONS, Measure
+from games.practice import practice_game
 
 from ..cells import Cell, OpCell, Total
 from ..families import Family, by_family, family_groups
 from ..measures import all_measures, measures_by_id
 from ..models import SkillRollup
 from ..operations import operation_details, operation_of
+from .practice import pick_weakest
 
 Scope = SkillRollup.Scope
 
@@ -27,6 +29,24 @@ Scope = SkillRollup.Scope
 class SkillRow:
     student: User
     cells: list[Cell]
+
+    @property
+    def practise_measure(self) -> str | None:
+        """The measure the row's "Practise this" practises: the weakest whose band says
+        Practise or Needs help (practice.py `pick_weakest`, the rule the Practise page
+        uses), or None: then the row says why there is nothing to practise."""
+        return pick_weakest(((c.measure.id, c.misses, c.chances) for c in self.cells
+                             if c.measure.has_misses), practice_game)
+
+    @property
+    def practise_none(self) -> str:
+        """What the row says when it has no "Practise this": no games yet; a skill at Practise
+        or Needs help that no deal can focus (the student page says why); or none at either."""
+        if not any(c.chances for c in self.cells):
+            return "No games yet"
+        if any(c.measure.has_misses and c.band.offers_practice for c in self.cells):
+            return "Practise by playing more games"
+        return "No skill at Practise"
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from django import template
 from django.utils.html import format_html
 
 from games.engine.skills import fact_name
-from games.practice import practice_game
+from games.practice import practice_game, why_no_focus
 
 from ..cells import Total
 from ..measures import measure_by_id
@@ -45,6 +45,7 @@ def measure_words(measure_id: str) -> str:
 
 @register.filter
 def measure_title(measure_id: str) -> str:
+    """A measure's short title ("Times tables"), or the id when it is not one."""
     m = measure_by_id(measure_id)
     return m.title if m else measure_id
 
@@ -53,6 +54,12 @@ def measure_title(measure_id: str) -> str:
 def band_named(key: str) -> Band:
     """A band by its key ("practise"), for a flag that stored it."""
     return BANDS.get(key, BANDS["few"])
+
+
+@register.filter
+def no_focus_words(measure_id: str) -> str:
+    """Why no game can practise a measure by itself, in a teacher's words ("" when one can)."""
+    return why_no_focus(measure_id)
 
 
 @register.filter
@@ -93,6 +100,24 @@ def practise_link(practise_url: str, measure, student=None, group=None, detail: 
 
 
 @register.simple_tag
+def row_head(row, student_url_prefix: str, practise_url: str):
+    """A skill-table row's heading: the student's name, and their "Practise this" (their
+    weakest skill at Practise or Needs help that a game can focus, `SkillRow.practise_measure`)
+    or why there is none. A live item of its own: it changes with the row's cells."""
+    name = row.student.display_name
+    measure_id = row.practise_measure
+    if measure_id:
+        practise = format_html(
+            '<a class="practise-link" href="{}" aria-label="Practise this: {}\'s weakest skill, {}">'
+            'Practise this</a>', f"{practise_url}?{urlencode([('measure', measure_id), ('student', row.student.pk)])}",
+            name, measure_title(measure_id))
+    else:
+        practise = format_html('<span class="practise-none small muted">{}</span>', row.practise_none)
+    return format_html('<th scope="row"><a href="{}{}/">{}</a>\n                {}</th>',
+                       student_url_prefix, row.student.pk, name, practise)
+
+
+@register.simple_tag
 def skill_cell(cell, moves_url: str, student=None, assignment=None, practise_url: str = "",
                group=None):
     """One skill-table cell, built here rather than by an {% include %} per cell: a class of
@@ -124,7 +149,10 @@ def skill_cell(cell, moves_url: str, student=None, assignment=None, practise_url
         value = Total(tuple(cell.measure.amount_words), cell.amount, cell.chances)
         amount = format_html('<span class="cell-amount">{}</span>', value.short)
     practise = ""
-    if practise_url and cell.measure.has_misses and cell.misses:
+    # Offered only where a band says Practise or Needs help: the student's own, or for the
+    # class row the students who need it (else the class's own band).
+    offered = cell.band.offers_practice or (student is None and bool(group))
+    if practise_url and cell.measure.has_misses and offered:
         practise = practise_link(practise_url, cell.measure, student, group)
     return format_html(
         '<td class="skill-cell band-{}" title="{}"><span class="cell-words">{}</span>{}{}'

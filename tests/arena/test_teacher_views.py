@@ -280,24 +280,24 @@ def test_an_arena_can_practise_one_skill_and_its_games_are_dealt_for_it(client, 
     """"Or a focus, as assignments have": the form offers the game's skills whose practice
     deals the games differently; the arena keeps the focus and deals its tables with it."""
     client.force_login(teacher)
-    form = client.get(reverse("arena:new", args=[classroom.pk]) + "?game=smooth_operator")
-    assert "Exact division" in form.content.decode()
+    form = client.get(reverse("arena:new", args=[classroom.pk]) + "?game=multiplication")
+    assert "Squares" in form.content.decode()
     response = client.post(reverse("arena:new", args=[classroom.pk]), {
-        "game": "smooth_operator", "preset": next(iter(presets.presets_for("smooth_operator"))),
-        "focus": "so.even_division", "table_size": 2,
+        "game": "multiplication", "preset": next(iter(presets.presets_for("multiplication"))),
+        "focus": "mg.squares", "table_size": 2,
         "minutes": 10, "mode": "points", "joining": "everyone", "classes": [classroom.pk]})
     arena = Arena.objects.get()
-    assert response.status_code == 302
-    assert arena.focus["label"] == "Exact division: ÷"
-    assert arena.options["focus_operators"] == ["/"]
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert arena.focus["label"] == "Squares"
+    assert arena.options["focus_facts"] == [f"{k}x{k}" for k in range(1, 11)]
     page = client.get(reverse("arena:control", args=[arena.pk])).content.decode()
-    assert "practising Exact division: ÷" in page
+    assert "practising Squares" in page
 
 
 def test_a_skill_of_another_game_is_refused_and_nothing_is_made(client, teacher, classroom):
     client.force_login(teacher)
     response = client.post(reverse("arena:new", args=[classroom.pk]), {
-        "game": "smooth_operator", "preset": next(iter(presets.presets_for("smooth_operator"))),
+        "game": "multiplication", "preset": next(iter(presets.presets_for("multiplication"))),
         "focus": "nu.best_take", "table_size": 2, "minutes": 10, "mode": "points",
         "joining": "everyone", "classes": [classroom.pk]})
     assert response.status_code == 200

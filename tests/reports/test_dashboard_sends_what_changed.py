@@ -59,5 +59,5 @@ async def test_one_students_new_numbers_send_only_their_row(teacher, classroom, 
     assert not any(f'id="dash-c-{s.pk}-' in sent for s in others)
     # Cells travel in a frame of their own, which htmx parses as table cells.
     row_frames = [f for f in frames if "id=\"dash-c-" in f]
-    assert row_frames and all(f.lstrip().startswith("<td") for f in row_frames)
+    assert row_frames and all(f.lstrip().startswith(("<td", "<th")) for f in row_frames)
     await comm.disconnect()

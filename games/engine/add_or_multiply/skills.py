@@ -43,13 +43,21 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
         float(choice.get("given_up") or 0.0) if missed else 0.0
 
 
-# "Practise this" (docs/rules-add-or-multiply.md, "House options: focus"): number cards 3-6,
-# where + and x are close: about 3.6x the am.operation chances of the classic game.
-PRACTICE_RANGE = [3, 6]
+# "Practise this": no number range gives am.operation more chances. A chance needs both
+# operations in hand and one clearly worth more on average; every game has five rounds, and
+# a narrower range makes + and × closer, not clearer: number cards 3-6 give about 0.6x the
+# classic game's chances, 0-2 about 0.8x (`selfplay --measures`; docs/reports.md). The
+# `number_range` house option stays for teachers who want those numbers.
+NO_FOCUS = {
+    "am.operation": (
+        "“+ or ×” cannot be given its own practice game: every game has five rounds, and no "
+        "choice of number cards makes the better operation clear more often. Set an ordinary "
+        "assignment with more games instead."),
+}
 
 
 def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict | None:
-    return {"number_range": list(PRACTICE_RANGE)} if measure_id == "am.operation" else None
+    return None
 
 
 def focus_words(options: dict) -> list[str]:
@@ -86,6 +94,7 @@ SKILLS = GameSkills(
     analysis_revision=2,
     practice=practice,
     focus_words=focus_words,
+    no_focus=NO_FOCUS,
     class_line=class_line,
     explain=explain,
 )

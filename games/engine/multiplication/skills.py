@@ -82,6 +82,13 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
 PRACTICE_HAND = 10
 PRACTICE_FACTS = 4    # at most this many weakest facts are focused at once
 TABLE_AFTER = 3       # weakest facts sharing one table: focus that table instead
+# The strategy measures' focus (`selfplay --measures`): every square three times in the pack,
+# dealt first. Hands hold squares, so mg.squares chances come several times as often; and a
+# square makes the next player draw, so hands stay fuller and the game has more turns with a
+# card to play (mg.missed_play: the ratio comes from the longer game, docs/reports.md).
+SQUARES = [f"{k}x{k}" for k in FACT_RANGE]
+STRATEGY_FOCUS: dict[str, dict] = {"mg.missed_play": {"focus_facts": SQUARES},
+                                   "mg.squares": {"focus_facts": SQUARES}}
 
 
 def _fact(detail: str) -> str | None:
@@ -91,10 +98,11 @@ def _fact(detail: str) -> str | None:
 
 
 def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict | None:
-    """mg.facts:7x8 -> that fact; mg.facts (whole) -> the student's weakest facts, or the
-    table most of them share; the strategy measures -> the plain game."""
-    if measure_id in ("mg.missed_play", "mg.squares"):
-        return {}
+    """mg.facts:7x8 -> that fact; mg.facts (whole) -> the student's weakest facts (worst
+    first, as the report ranks them by the evidence), or a table of the worst fact when most
+    of them share it; the strategy measures -> extra squares (`STRATEGY_FOCUS`)."""
+    if measure_id in STRATEGY_FOCUS:
+        return {k: list(v) if isinstance(v, list) else v for k, v in STRATEGY_FOCUS[measure_id].items()}
     if measure_id != "mg.facts":
         return None
     if detail:
@@ -107,11 +115,14 @@ def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict 
             facts.append(fact)
     if not facts:
         return {}
-    tables = Counter(n for f in facts[:PRACTICE_FACTS * 2] for n in {int(x) for x in f.split("x")}
-                     if n > 1)
-    if tables:
-        table, count = max(tables.items(), key=lambda kv: (kv[1], kv[0]))
-        if count >= TABLE_AFTER:
+    # A whole table only when it holds the worst fact: one of the worst fact's own two
+    # tables, shared by TABLE_AFTER of the weakest facts. Any other table would leave the
+    # fact the child most needs out of the practice.
+    tables = Counter(n for f in facts[:PRACTICE_FACTS * 2] for n in {int(x) for x in f.split("x")})
+    own = [n for n in {int(x) for x in facts[0].split("x")} if n > 1]
+    if own:
+        table = max(own, key=lambda n: (tables[n], n))
+        if tables[table] >= TABLE_AFTER:
             return {"focus_tables": [table], "hand_size": PRACTICE_HAND}
     return {"focus_facts": facts[:PRACTICE_FACTS], "hand_size": PRACTICE_HAND}
 
@@ -120,7 +131,10 @@ def focus_words(options: dict) -> list[str]:
     """What the focus options and the practice preset's hand size do, for the teacher."""
     words = []
     facts = options.get("focus_facts") or []
-    if facts:
+    if sorted(facts) == sorted(SQUARES):
+        words.append("Extra square cards (1, 4, 9, … 100): three of each in the pack, dealt first. "
+                     "A square makes the next player draw and miss a turn.")
+    elif facts:
         cards = ", ".join(f"{p[0] * p[1]} ({fact_name(f)})" for f in facts
                           if (p := parse_fact(f)) is not None)
         words.append(f"Extra cards {cards}: three of each in the pack, dealt first.")

@@ -85,10 +85,22 @@ def lost_challenges(moves: list[MoveFacts], seat_names: dict[int, str],
                     yield build, (build.version_before, "nu.valid_build", BUILD_OPERATION, True, None)
 
 
-# "Practise this" (docs/rules-numero.md, "House options: focus"): a teaching level with wild
-# cards. Takes with a wild card go from none a game (the classic game has none) to about 7 at
-# level 4; level 6 adds every family, so the biggest take is more often a long one.
-PRACTICE_LEVELS = {"nu.missed_take": 4, "nu.valid_build": 4, "nu.best_take": 6}
+# "Practise this" (docs/rules-numero.md, "House options: focus"): level 6, every family of wild
+# cards, so more takes can be made in several ways and the biggest is not the first one seen:
+# about 2x the nu.best_take chances of the classic game (`selfplay --measures`).
+PRACTICE_LEVELS = {"nu.best_take": 6}
+# Measures no level focuses (expert self-play, `selfplay --measures`: every level gives about
+# as many chances as the classic game, or fewer), and why, in a teacher's words.
+NO_FOCUS = {
+    "nu.missed_take": (
+        "“Sees takes” cannot be given its own practice game: a take is there on most turns of "
+        "every Numero game already, and no level gives many more. Set an ordinary assignment "
+        "with more games instead."),
+    "nu.valid_build": (
+        "“Honest builds” cannot be given its own practice game: the classic game already gives "
+        "the most chances to build, and wild cards only make builds rarer. Set an ordinary "
+        "assignment of the classic game with more games instead."),
+}
 
 
 def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict | None:
@@ -150,6 +162,7 @@ SKILLS = GameSkills(
     practice=practice,
     focus_words=focus_words,
     focus_preset=focus_preset,
+    no_focus=NO_FOCUS,
     class_line=class_line,
     explain=explain,
 )

@@ -93,8 +93,29 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
 SIGN_OF = {"+": "+", "−": "-", "×": "x", "÷": "/"}
 OPERATION_OF = {sign: op for op, sign in SIGN_OF.items()}
 OPERATION_NAMES = {"+": "adding", "−": "taking away", "×": "multiplying", "÷": "dividing"}
-DIVISION_FOCUS = {"focus_operators": ["/"], "low_range": [1, 5]}  # most pairs divide exactly
 PRACTICE_OPERATIONS = 2  # at most this many weakest operations are focused at once
+# Measures no deal can focus, and why, in a teacher's words (expert self-play,
+# `selfplay --measures`, docs/reports.md): most answers already are chances of the best card;
+# more special cards in the pack end games sooner (Doubles and Free Choice add points), at
+# best 1.9x; more ÷ cards leave players stuck more often, and the game ends sooner with fewer
+# chances to see that ÷ does not work out.
+NO_FOCUS = {
+    "so.lowest_operator": (
+        "“Best card” cannot be given its own practice game: almost every answer in Smooth "
+        "Operator already asks which card gives away the fewest points, so no deal of the "
+        "cards gives many more chances. Set an ordinary assignment with more games instead."),
+    "so.specials": (
+        "“Special cards” cannot be given its own practice game: more special cards in the pack "
+        "also end the game sooner, so no deal gives twice the chances to use them. Set an "
+        "ordinary assignment with more games instead."),
+    "so.even_division": (
+        "“Exact division” cannot be given its own practice game: more ÷ cards leave players "
+        "stuck more often and the game ends sooner, so no deal gives more chances to see when "
+        "÷ does not work out. Set an ordinary assignment with more games instead."),
+}
+# Low cards 1-5 with ÷ (most pairs divide exactly) and with × (small products, and a game
+# long enough for many of them).
+LOW_CARDS = [1, 5]
 
 
 def _operations(ops: Sequence[str]) -> dict:
@@ -107,21 +128,17 @@ def _operations(ops: Sequence[str]) -> dict:
     if not signs:
         return {}
     options: dict = {"focus_operators": signs}
-    if "/" in signs:
-        options["low_range"] = list(DIVISION_FOCUS["low_range"])
+    if "/" in signs or "x" in signs:
+        options["low_range"] = list(LOW_CARDS)
     return options
 
 
 def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict | None:
-    """÷ (exact division, or mental maths with ÷) -> many ÷ cards and low cards 1-5; mental
-    maths with another operation -> many cards of its sign; mental maths as a whole -> the
-    student's weakest operations; the strategy measures -> the plain game."""
-    if measure_id == "so.even_division":
-        return {k: list(v) for k, v in DIVISION_FOCUS.items()}
+    """Mental maths with one operation -> many cards of its sign (÷ and × with low cards 1-5);
+    mental maths as a whole -> the student's weakest operations; the other measures -> None
+    (NO_FOCUS says why)."""
     if measure_id == "so.mental_math":
         return _operations([detail] if detail else weakest)
-    if measure_id in ("so.lowest_operator", "so.specials"):
-        return {}
     return None
 
 
@@ -189,6 +206,7 @@ SKILLS = GameSkills(
     practice=practice,
     focus_words=focus_words,
     focus_scope=focus_scope,
+    no_focus=NO_FOCUS,
     class_line=class_line,
     explain=explain,
 )
