@@ -30,7 +30,8 @@ def redis_down(settings):
     settings.BOT_DELAY_SECONDS = 0.8
     settings.CELERY_TASK_ALWAYS_EAGER = False
     layer = get_channel_layer()
-    with mock.patch.object(type(layer), "group_send",
+    # On the layer itself: the pub/sub layer hands group_send to a layer per event loop.
+    with mock.patch.object(layer, "group_send", new_callable=mock.AsyncMock,
                            side_effect=redis.exceptions.ConnectionError("Connection refused")) as send, \
             mock.patch.object(Task, "apply_async",
                               side_effect=kombu.exceptions.OperationalError("Connection refused")) as queue:
