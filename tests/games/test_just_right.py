@@ -43,7 +43,7 @@ def just_right(classroom, teacher, *, game="multiplication", preset="classic", b
 def test_the_form_offers_just_right_beside_the_levels(classroom):
     form = AssignmentForm(classroom=classroom, game="multiplication")
     choices = dict(form.fields["bot_level"].choices)
-    assert list(choices)[:3] == ["beginner", "player", "expert"]
+    assert list(choices)[:4] == ["starter", "beginner", "player", "expert"]
     assert choices[ratings.JUST_RIGHT] == "Just right (adapts to each child)"
     assert form.fields["bot_level"].help_text.startswith("Just right:")
 
@@ -97,7 +97,7 @@ def test_a_new_student_meets_a_bot_tuned_from_the_default_rating(teacher, classr
     assert bot.bot_level == expected and 0 < mix_share(bot.bot_level) < 1
 
 
-@pytest.mark.parametrize("rating", [900.0, 1100.0, 1250.0, 1500.0])
+@pytest.mark.parametrize("rating", [300.0, 900.0, 1100.0, 1250.0, 1500.0])
 def test_the_bot_follows_the_students_rating(teacher, classroom, student, client, rating):
     PlayerRating.objects.create(user=student, key="multiplication", rating=rating, games=12)
     a = just_right(classroom, teacher)
@@ -113,7 +113,9 @@ def test_the_bot_follows_the_students_rating(teacher, classroom, student, client
     assert bot.bot_level == ratings.just_right_level("multiplication", rating)
     figures = ratings.figures_for("multiplication")
     if rating <= figures.low:
-        assert share == 0.0  # weaker than the beginner: the beginner
+        assert share == -1.0  # weaker than the starter: the starter
+    elif rating < figures.beginner:
+        assert -1.0 < share < 0.0  # between the starter and the beginner (issue #23)
     elif rating >= figures.high:
         assert share == 1.0  # stronger than the expert: the expert
     else:

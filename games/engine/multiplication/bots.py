@@ -1,5 +1,7 @@
 """Bots for the Multiplication Game. Each is given only its own view.
 
+- starter (the easiest, issue #23): like the beginner, but draws far more often when it could
+  discard, as a child who has not yet learnt to look for a play.
 - beginner: usually a random legal discard; draws about one turn in five anyway.
 - player: always discards when it can: a card that wins, else a square (the next player
   draws and misses a turn), keeping free cards for when nothing else fits; the
@@ -31,6 +33,14 @@ class BeginnerBot(Bot):
         card, facts = options[int(self.rng.random() * len(options))]
         a, b = facts[int(self.rng.random() * len(facts))]
         return {"type": "discard", "card": card, "declare": [a, b]}
+
+
+class StarterBot(BeginnerBot):
+    """The beginner who often does not see a play: the chance of drawing anyway is set so
+    that its rating sits below the weakest planted student's (see RATINGS below)."""
+
+    level = "starter"
+    draw_chance = 0.6
 
 
 def flexibility(card) -> int:
@@ -146,7 +156,7 @@ class ExpertBot(Bot):
         return {"type": "discard", "card": card, "declare": [a, b]}
 
 
-BOTS = {"beginner": BeginnerBot, "player": PlayerBot, "expert": ExpertBot}
+BOTS = {"starter": StarterBot, "beginner": BeginnerBot, "player": PlayerBot, "expert": ExpertBot}
 
 
 # The bots' ratings (games/engine/bots.py `BotRatings`), measured on the 2-core development

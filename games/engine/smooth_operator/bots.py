@@ -68,6 +68,25 @@ class BeginnerBot(Bot):
         return dict(self.rng.choice(view["legal_actions"]))
 
 
+class StarterBot(Bot):
+    """The easiest level (issue #23): random legal moves, and, when answering, now and then
+    the card that gives the most points (the worst one), as a child who has not yet seen that
+    the card matters. The chance is set so that its rating sits below the weakest planted
+    student's (see RATINGS below)."""
+
+    level = "starter"
+    CARELESS = 0.5
+
+    def choose(self, view: dict) -> dict:
+        legal = view["legal_actions"]
+        if view["decision"] == rules.RESPONSE and self.rng.random() < self.CARELESS:
+            options = rules.play_options(view["hand"], view["high"], view["low"])
+            if options:
+                worst = max(options, key=lambda card: (options[card], -KEEP_VALUE[card]))
+                return {"type": "play", "card": worst}
+        return dict(self.rng.choice(legal))
+
+
 class PlayerBot(Bot):
     """A sound greedy player: see `greedy_action`."""
 
