@@ -40,7 +40,7 @@ class StarterBot(BeginnerBot):
     that its rating sits below the weakest planted student's (see RATINGS below)."""
 
     level = "starter"
-    draw_chance = 0.6
+    draw_chance = 0.7
 
 
 def flexibility(card) -> int:

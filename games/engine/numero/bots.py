@@ -63,7 +63,7 @@ class StarterBot(BeginnerBot):
     end the turn (a last turn, Solitaire) it plays as the beginner does."""
 
     level = "starter"
-    misses_takes = 0.5
+    misses_takes = 0.6
 
     def turn(self, view):
         if self.rng.random() < self.misses_takes:

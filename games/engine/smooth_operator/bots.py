@@ -80,10 +80,9 @@ class StarterBot(Bot):
     def choose(self, view: dict) -> dict:
         legal = view["legal_actions"]
         if view["decision"] == rules.RESPONSE and self.rng.random() < self.CARELESS:
-            options = rules.play_options(view["hand"], view["high"], view["low"])
-            if options:
-                worst = max(options, key=lambda card: (options[card], -KEEP_VALUE[card]))
-                return {"type": "play", "card": worst}
+            high, low = view["high"], view["low"]
+            return dict(max(legal, key=lambda a: (rules.result(a["card"], high, low),
+                                                  -KEEP_VALUE[a["card"]])))
         return dict(self.rng.choice(legal))
 
 
