@@ -98,5 +98,8 @@ BOTS_BY_GAME = {"numero": BOTS, "numero_solitaire": dict(BOTS)}
 #     python -m games.engine.calibrate numero --games 400 --seed 1
 # When the bots change, run it again and copy its figures here.
 # Numero Solitaire is played alone: nobody to be rated against, so no ratings.
-RATINGS_BY_GAME = {"numero": BotRatings(levels={"beginner": 1000, "player": 1262, "expert": 1417},
-                                        mix={0: 1000, 0.25: 1103, 0.5: 1212, 0.75: 1303, 1: 1417})}
+# The starter's side (issue #23) by `... --games 300 --seed 1 --part low`.
+RATINGS_BY_GAME = {"numero": BotRatings(
+    levels={"starter": 561, "beginner": 1000, "player": 1262, "expert": 1417},
+    mix={-1: 561, -0.75: 692, -0.5: 790, -0.25: 918,
+         0: 1000, 0.25: 1103, 0.5: 1212, 0.75: 1303, 1: 1417})}
