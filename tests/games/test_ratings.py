@@ -82,8 +82,9 @@ def test_just_right_gives_an_even_chance(rating):
 
 
 def test_just_right_stays_within_the_bots():
-    assert ratings.just_right_share(KEY, 100.0) == -1.0  # weaker than the starter: the starter
-    assert ratings.just_right_level(KEY, 100.0) == "mix:-1.00"
+    weakest = ratings.figures_for(KEY).low - 100  # weaker than the starter: the starter
+    assert ratings.just_right_share(KEY, weakest) == -1.0
+    assert ratings.just_right_level(KEY, weakest) == "mix:-1.00"
     assert ratings.just_right_share(KEY, 1900.0) == 1.0
     # A game without a starter stops at its beginner, as every game did before the starter.
     assert ratings.just_right_share("toy", 100.0) == 0.0
