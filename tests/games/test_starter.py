@@ -62,7 +62,7 @@ def test_the_starter_plays_legal_moves_the_same_from_the_same_seed(key):
 # calibration plays it (games/engine/calibrate.py `win_share`): it wins less than a fair share
 # (1/2 with two players, 1/3 at Add or Multiply?'s three), and the beginner against starters
 # wins more. Seeded, so the same every run. Enough games for each game's luck: the calibrated
-# shares (docs/play.md) are about 0 % (Multiplication Game), 7 % (Numero), 31 % (Smooth
+# shares (docs/play.md) are about 0 % (Multiplication Game), 7 % (Numero), 32 % (Smooth
 # Operator, two players) and 26 % (Add or Multiply?, three), so the games below put each at
 # least two standard errors below its fair share.
 GAMES_AGAINST_BEGINNER = {"multiplication": 100, "numero": 100, "smooth_operator": 200,
