@@ -12,7 +12,7 @@ exactly what a student's Play button does for a "just right" assignment
   the seat), and the planted student plays its planted player's legal move;
 - after each game the rating moves by games/ratings.py's rule, as
   `games.services.ratings.ratings_update_for_game` moves it.
-tests/games/test_just_right_levels.py checks that a run and the services give the same games.
+tests/games/test_starter.py checks that a run and the services give the same games.
 
 The strengths are the rate of one planted miss (the game's `STRENGTH_MEASURES` below): the
 one that makes a student lose most plainly (a play not seen, a take not seen, a worse card or
