@@ -12,13 +12,12 @@ from dataclasses import dataclass
 
 from games import registry
 from games.engine import BadScenario
-from games.ratings import JUST_RIGHT, JUST_RIGHT_LABEL
+from games.ratings import JUST_RIGHT, JUST_RIGHT_LABEL, LEVEL_LABELS, level_label
 from games.spec import GameSpec
 
 # How teachers read the computer players' levels (a game's own level without a label here
 # shows its name).
-BOT_LEVELS = {"beginner": "Beginner (easy)", "player": "Player (medium)", "expert": "Expert (hard)",
-              JUST_RIGHT: JUST_RIGHT_LABEL}
+BOT_LEVELS = {**LEVEL_LABELS, JUST_RIGHT: JUST_RIGHT_LABEL}
 
 
 class PresetError(ValueError):
@@ -56,7 +55,7 @@ def bot_count_range(game: str) -> tuple[int, int]:
 
 def bot_levels(game: str) -> dict[str, str]:
     """The game's computer-player levels (easiest first, as the game lists them) and labels."""
-    return {level: BOT_LEVELS.get(level, level.capitalize()) for level in registry.spec_for(game).bots}
+    return {level: level_label(level) for level in registry.spec_for(game).bots}
 
 
 def bot_level_choices(game: str) -> dict[str, str]:

@@ -7,7 +7,8 @@ The scale
 ---------
 Elo, one rating per student per game. Every game's beginner bot is 1000; the other levels and
 the mixed bot "mix:<p>" (games/engine/bots.py: the expert's move with probability p, else the
-beginner's) have fixed ratings found by self-play, `python -m games.engine.calibrate GAME
+beginner's; below 0, the starter's move with probability -p, else the beginner's) have fixed
+ratings found by self-play, `python -m games.engine.calibrate GAME
 --games N --seed 1` (its docstring says how; the game's first preset, the smallest table).
 Each game keeps its figures beside its bots (`RATINGS` in games/engine/<game>/bots.py, with
 how they were measured) and its GameSpec hands them over (`GameSpec.ratings`); they hold for
@@ -15,8 +16,10 @@ the bots as they were measured, so when a game's bots change, the command is run
 its output copied there. A game without figures gets `GENERIC`. A game played alone has
 nobody to be rated against, so no rating.
 
-A new student starts at the middle of the game's range, halfway between the beginner and the
-expert (`default_rating`): from there a "just right" opponent is a half-and-half mix.
+A new student starts halfway between the beginner and the expert (`default_rating`): from
+there a "just right" opponent is a half-and-half mix. (The starter, below the beginner, came
+later, issue #23; it widens the range downwards without moving where a new student starts,
+which the K factors below were chosen for.)
 
 The update (after every finished game, against bots or classmates)
 -----------------------------------------------------------------
@@ -45,8 +48,11 @@ three inside 40-60 % was 0.84 with K = 200/150/100, 0.86 with 300/150/150 and 0.
 `just_right_share`: the mixed bots' share p is chosen so that the student's expected chance of
 winning the game is 50 %. Against k bots of equal rating B that is B = r - 400 log10(k) (one
 bot: B = r); p is read off the mix curve (linear between the measured points) and clamped
-to 0..1: a child stronger than the expert meets the expert, one weaker than the beginner
-meets the beginner.
+to the curve's ends: a child stronger than the expert meets the expert, one weaker than the
+starter meets the starter (p = -1; a game without a starter ends at the beginner, p = 0).
+Before the starter, a child weaker than the beginner could only meet the beginner and won
+about a third of their games; `python manage.py just_right` prints the win rates of planted
+students of five strengths, the weakest included (docs/play.md has the figures).
 """
 
 from __future__ import annotations
@@ -61,6 +67,14 @@ from games.engine.bots import BotRatings, mix_level, mix_share
 
 JUST_RIGHT = "just_right"  # an assignment's bot level: tuned for each child (Assignment.bot_level)
 JUST_RIGHT_LABEL = "Just right (adapts to each child)"
+# The computer players' levels as menus name them, easiest first (a game's own level without
+# a name here shows its key).
+LEVEL_LABELS = {"starter": "Starter (easiest)", "beginner": "Beginner (easy)",
+                "player": "Player (medium)", "expert": "Expert (hard)"}
+
+
+def level_label(level: str) -> str:
+    return LEVEL_LABELS.get(level, level.capitalize())
 
 
 @dataclass(frozen=True)
@@ -72,7 +86,12 @@ class Figures:
 
     @property
     def low(self) -> float:
+        """The easiest opponent's rating (the starter's; the beginner's in a game without)."""
         return self.mix[0][1]
+
+    @property
+    def beginner(self) -> float:
+        return self.levels.get("beginner", dict(self.mix).get(0.0, self.low))
 
     @property
     def high(self) -> float:
@@ -104,7 +123,7 @@ def figures_for(key: str) -> Figures:
 def default_rating(key: str) -> float:
     """Where a student new to the game starts: halfway between the beginner and the expert."""
     f = figures_for(key)
-    return (f.low + f.high) / 2
+    return (f.beginner + f.high) / 2
 
 
 def k_factor(games: int) -> float:
@@ -178,19 +197,21 @@ def just_right_share(key: str, rating: float, bots: int = 1) -> float:
 
 
 def just_right_level(key: str, rating: float, bots: int = 1) -> str:
-    """The bot level string ("mix:0.42") of a just-right opponent."""
+    """The bot level string ("mix:0.42"; "mix:-0.30" below the beginner) of a just-right
+    opponent."""
     return mix_level(just_right_share(key, rating, bots))
 
 
 # What a child sees instead of the number: a friendly name for where they are in the game's
-# range (never a number, and never a name that shames: the lowest is a start, not a verdict).
+# range from the beginner to the expert (never a number, and never a name that shames: the
+# lowest is a start, not a verdict; a child below the beginner reads it too).
 FRIENDLY_LEVELS = ("Getting warmed up", "Finding your feet", "On a roll", "Sharp player",
                    "Card shark")
 
 
 def friendly_level(key: str, rating: float) -> str:
     f = figures_for(key)
-    span = max(f.high - f.low, 1.0)
-    share = (rating - f.low) / span
+    span = max(f.high - f.beginner, 1.0)
+    share = (rating - f.beginner) / span
     band = int(min(max(share, 0.0), 0.999) * len(FRIENDLY_LEVELS))
     return FRIENDLY_LEVELS[band]

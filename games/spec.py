@@ -140,7 +140,8 @@ class GameSpec:
     def make_bot(self, level: str, seed: int = 0):
         """A bot for this game: `bot.choose(view) -> action`. Bots only ever see a view.
         `level` is one of `bots`, or a mixed bot "mix:<p>" (games/engine/bots.py: the
-        expert's move with probability p, else the beginner's; "just right" opponents)."""
+        expert's move with probability p, else the beginner's; below 0 the starter's with
+        probability -p, else the beginner's; "just right" opponents)."""
         return make_level_bot(self.bots, self.engine, level, seed)
 
     def knows_bot_level(self, level: str) -> bool:

@@ -13,7 +13,7 @@ from .bots import make_level_bot
 from .core import Engine
 from .errors import BadScenario, IllegalMove
 
-BOT_LEVELS = ("beginner", "player", "expert")
+BOT_LEVELS = ("starter", "beginner", "player", "expert")  # easiest first
 
 
 @cache

@@ -6,6 +6,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from games.engine.bots import mix_share
+from games.ratings import level_label
 
 register = template.Library()
 
@@ -41,6 +42,12 @@ def move_fields(context, *key_parts, action: dict | None = None) -> SafeString:
     if action:
         return format_html(ACTION_FIELD + MOVE_FIELDS, as_json(action), context["game"].version, key)
     return format_html(MOVE_FIELDS, context["game"].version, key)
+
+
+@register.filter
+def level_menu_label(level: str) -> str:
+    """A computer player's level as a menu offers it: "Starter (easiest)", ..."""
+    return level_label(level)
 
 
 @register.filter

@@ -72,4 +72,5 @@ def test_solo_and_mental_maths_come_from_the_game():
 
 def test_bot_levels_are_the_games_own_easiest_first():
     assert presets.bot_levels("multiplication") == {
-        "beginner": "Beginner (easy)", "player": "Player (medium)", "expert": "Expert (hard)"}
+        "starter": "Starter (easiest)", "beginner": "Beginner (easy)", "player": "Player (medium)",
+        "expert": "Expert (hard)"}

@@ -160,7 +160,7 @@ class ViewOnly(dict):
 
 
 @pytest.mark.parametrize("game,players", GAMES)
-@pytest.mark.parametrize("level", ["beginner", "player", "expert"])
+@pytest.mark.parametrize("level", ["starter", "beginner", "player", "expert"])
 def test_bots_play_from_views_only_and_deterministically(game, players, level):
     engine = get(game)
     options = PRESETS["level7"]["options"]
@@ -207,7 +207,7 @@ def test_every_level_is_played_to_the_end_by_bots(level):
 def test_bot_tables_and_presets():
     assert set(BOTS_BY_GAME) == {"numero", "numero_solitaire"}
     for bots in BOTS_BY_GAME.values():
-        assert set(bots) == {"beginner", "player", "expert"}
+        assert set(bots) == {"starter", "beginner", "player", "expert"}
     assert [f"level{i}" for i in range(1, 9)] == list(PRESETS)
     assert PRESETS["level1"]["options"] == {"max_number": 10}
     assert PRESETS["level8"]["options"]["challenges"] is True

@@ -17,7 +17,7 @@ from smooth_operator_helpers import (  # noqa: E402
 from games.engine import make_bot  # noqa: E402
 from games.engine.smooth_operator import BOTS, ENGINE, hand_values, strategy  # noqa: E402
 
-LEVELS = ("beginner", "player", "expert")
+LEVELS = ("starter", "beginner", "player", "expert")
 
 
 def bot_game(levels, seed, target=150):

@@ -16,7 +16,7 @@ from django.utils import timezone
 from games import ratings, registry, signals
 from games.engine import get as engine_get
 from games.engine import make_bot
-from games.engine.bots import MixedBot, mix_level, mix_share
+from games.engine.bots import MixedBot, is_level, make_level_bot, mix_level, mix_share
 from games.models import Game, PlayerRating, RatingChange, Seat
 from games.selectors.ratings import student_rating, student_ratings, students_ratings
 from games.services import SeatSpec, game_apply_move, game_create
@@ -56,19 +56,24 @@ def test_scores_share_a_shared_win():
 
 def test_bot_ratings_and_the_mix_curve():
     f = ratings.figures_for(KEY)
-    assert ratings.bot_rating(KEY, "beginner") == 1000 == f.low
+    assert ratings.bot_rating(KEY, "beginner") == 1000 == f.beginner
     assert ratings.bot_rating(KEY, "expert") == f.high == ratings.bot_rating(KEY, "mix:1.00")
     assert ratings.bot_rating(KEY, "mix:0.00") == 1000
+    # The starter is the easiest opponent: the low end of the curve, below the beginner.
+    assert ratings.bot_rating(KEY, "starter") == f.low == ratings.bot_rating(KEY, "mix:-1.00") < 1000
+    assert f.low < ratings.bot_rating(KEY, "mix:-0.50") < 1000
     assert ratings.mix_rating(KEY, 0.5) == 1214
     assert ratings.mix_rating(KEY, 0.125) == pytest.approx((1000 + 1109) / 2)
+    # A new student still starts halfway between the beginner and the expert.
     assert ratings.default_rating(KEY) == (1000 + 1349) / 2
     for key in ("multiplication", "smooth_operator", "add_or_multiply", "numero", "toy"):
         points = ratings.figures_for(key).mix
-        assert points[0][0] == 0 and points[-1][0] == 1
+        # Every game's curve starts at its starter (p = -1); the toy game has none.
+        assert points[0][0] == (0 if key == "toy" else -1) and points[-1][0] == 1
         assert all(a[1] <= b[1] for a, b in zip(points, points[1:]))  # rises
 
 
-@pytest.mark.parametrize("rating", [1000.0, 1050.0, 1174.5, 1214.0, 1300.0, 1349.0])
+@pytest.mark.parametrize("rating", [1000.0, 1050.0, 1174.5, 1214.0, 1300.0, 1349.0, 950.0, 880.0])
 def test_just_right_gives_an_even_chance(rating):
     share = ratings.just_right_share(KEY, rating)
     bot = ratings.mix_rating(KEY, share)
@@ -77,8 +82,12 @@ def test_just_right_gives_an_even_chance(rating):
 
 
 def test_just_right_stays_within_the_bots():
-    assert ratings.just_right_share(KEY, 700.0) == 0.0
+    weakest = ratings.figures_for(KEY).low - 100  # weaker than the starter: the starter
+    assert ratings.just_right_share(KEY, weakest) == -1.0
+    assert ratings.just_right_level(KEY, weakest) == "mix:-1.00"
     assert ratings.just_right_share(KEY, 1900.0) == 1.0
+    # A game without a starter stops at its beginner, as every game did before the starter.
+    assert ratings.just_right_share("toy", 100.0) == 0.0
     # Two bots: each 400 log10(2) = 120 points below the student.
     share = ratings.just_right_share("smooth_operator", 1220.0, bots=2)
     assert ratings.mix_rating("smooth_operator", share) == pytest.approx(1220 - 400 * math.log10(2), abs=2)
@@ -94,12 +103,21 @@ def test_friendly_levels_never_show_a_number():
 # ----- the mixed bot -------------------------------------------------------------------------
 
 def test_mix_levels_parse_and_fit_a_seat():
-    assert mix_level(0.354) == "mix:0.35" and mix_level(2) == "mix:1.00" and mix_level(-1) == "mix:0.00"
+    assert mix_level(0.354) == "mix:0.35" and mix_level(2) == "mix:1.00" and mix_level(-3) == "mix:-1.00"
+    assert mix_level(-0.404) == "mix:-0.40" and mix_level(-0.001) == "mix:0.00"
+    assert mix_level(-0.5, lowest=0.0) == "mix:0.00"
     assert mix_share("mix:0.35") == 0.35 and mix_share("expert") is None
-    assert mix_share("mix:1.5") is None and mix_share("mix:x") is None
-    assert len(mix_level(0.5)) <= Seat._meta.get_field("bot_level").max_length
+    assert mix_share("mix:-0.40") == -0.4 and mix_share("mix:-1.00") == -1.0
+    assert mix_share("mix:1.5") is None and mix_share("mix:-1.5") is None and mix_share("mix:x") is None
+    assert len(mix_level(-0.55)) <= Seat._meta.get_field("bot_level").max_length
     with pytest.raises(KeyError):
         make_bot(KEY, "mix:oops")
+    # Below the beginner only for a game with a starter (a game's bots without one: no).
+    assert registry.spec_for(KEY).knows_bot_level("mix:-0.40")
+    no_starter = {level: cls for level, cls in registry.spec_for(KEY).bots.items() if level != "starter"}
+    assert not is_level(no_starter, "mix:-0.40") and is_level(no_starter, "mix:0.40")
+    with pytest.raises(KeyError):
+        make_level_bot(no_starter, engine_get(KEY), "mix:-0.40")
     with pytest.raises(KeyError):
         registry.spec_for(KEY).make_bot("grandmaster")
 
@@ -107,7 +125,7 @@ def test_mix_levels_parse_and_fit_a_seat():
 def test_the_mixed_bot_plays_whole_legal_games_and_is_reproducible():
     engine = engine_get(KEY)
     spec = registry.spec_for(KEY)
-    for p in ("mix:0.00", "mix:0.50", "mix:1.00"):
+    for p in ("mix:-1.00", "mix:-0.50", "mix:0.00", "mix:0.50", "mix:1.00"):
         state = engine.new_game(["A", "B"], {}, 5)
         steps = 0
         while not state["finished"]:

@@ -1,19 +1,19 @@
 """Smooth Operator: give the player whose turn it is as few points as possible.
 
-Exports ENGINE, BOTS ({"beginner", "player", "expert"}), PRESETS (teaching presets) and RATINGS
+Exports ENGINE, BOTS ({"starter", "beginner", "player", "expert"}), PRESETS (teaching presets) and RATINGS
 (the bots' ratings), and the same keyed by game: ENGINES, BOTS_BY_GAME, PRESETS_BY_GAME and
 RATINGS_BY_GAME.
 Rules: ../../../../shared/spec/smooth-operator.md; house rules: docs/rules-smooth-operator.md.
 """
 
-from .bots import RATINGS, BeginnerBot, PlayerBot
+from .bots import RATINGS, BeginnerBot, PlayerBot, StarterBot
 from .engine import SmoothOperatorEngine
 from .expert import ExpertBot
 from .focus import FOCUS_CASES
 
 ENGINE = SmoothOperatorEngine()
 
-BOTS = {"beginner": BeginnerBot, "player": PlayerBot, "expert": ExpertBot}
+BOTS = {"starter": StarterBot, "beginner": BeginnerBot, "player": PlayerBot, "expert": ExpertBot}
 
 # Every preset's target is above the most points a turn can give before its active player has
 # decided anything, so no preset can end the game before everybody has played (issue #15: a
