@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PROBE = (
     "import json, django; from django.conf import settings; django.setup();"
@@ -18,7 +20,7 @@ PROBE = (
 
 
 def probe(settings_module: str = "config.settings.local", **env) -> dict:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "CHANNEL_LAYER"}}
     clean.update(env, DJANGO_SETTINGS_MODULE=settings_module)
     out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean,
                          capture_output=True, text=True, check=True)
@@ -38,8 +40,16 @@ def test_postgresql_and_redis_from_the_environment():
                   REDIS_URL="redis://127.0.0.1:6379/0")
     assert found["engine"] == "django.db.backends.postgresql"
     assert found["name"] == "numberdeck"
-    assert found["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert found["layer"] == "config.channel_layer.PubSubChannelLayer"
     assert found["eager"] is False and found["broker"] == "redis://127.0.0.1:6379/0"
+
+
+def test_channel_layer_chooses_channels_redis_core_layer_or_refuses_a_wrong_name():
+    redis = {"REDIS_URL": "redis://127.0.0.1:6379/0"}
+    assert probe(CHANNEL_LAYER="core", **redis)["layer"] == "channels_redis.core.RedisChannelLayer"
+    with pytest.raises(subprocess.CalledProcessError) as refused:
+        probe(CHANNEL_LAYER="kafka", **redis)
+    assert "CHANNEL_LAYER must be 'pubsub' or 'core'" in refused.value.stderr
 
 
 def test_the_suite_runs_on_the_database_the_environment_names(settings):

@@ -95,14 +95,19 @@ async def test_an_unreachable_layer_closes_politely_and_is_logged_once(
 
 
 @pytest.mark.asyncio
-async def test_the_first_connect_after_redis_dropped_its_connections(require_redis, settings, game, student):
-    """Against a real Redis: the layer's pooled connections are cut (as a Redis restart does,
-    but only this test's own connections, found by their client name), then a page connects."""
+@pytest.mark.parametrize("backend", ["config.channel_layer.PubSubChannelLayer",
+                                     "channels_redis.core.RedisChannelLayer"])
+async def test_the_first_connect_after_redis_dropped_its_connections(require_redis, settings, game, student,
+                                                                    backend):
+    """Against a real Redis, with either layer the site can run (config/settings/base.py): the
+    layer's connections are cut (as a Redis restart does, but only this test's own connections,
+    found by their client name), then a page connects."""
     name = f"numberdeck-test-{uuid.uuid4().hex[:8]}"
     url = os.environ["REDIS_URL"]
     settings.CHANNEL_LAYERS = {"default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [{"address": url, "socket_timeout": None, "client_name": name}]}}}
+        "BACKEND": backend,
+        "CONFIG": {"hosts": [{"address": url, "socket_timeout": None, "client_name": name}],
+                   "prefix": f"{name}:"}}}
     admin = redis.Redis.from_url(url)
 
     def cut_our_connections() -> int:
