@@ -15,6 +15,7 @@ PROBE = (
     "print(json.dumps({'engine': settings.DATABASES['default']['ENGINE'],"
     " 'name': str(settings.DATABASES['default']['NAME']),"
     " 'layer': settings.CHANNEL_LAYERS['default']['BACKEND'],"
+    " 'prefix': settings.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('prefix'),"
     " 'eager': settings.CELERY_TASK_ALWAYS_EAGER, 'broker': settings.CELERY_BROKER_URL}))"
 )
 
@@ -41,6 +42,9 @@ def test_postgresql_and_redis_from_the_environment():
     assert found["engine"] == "django.db.backends.postgresql"
     assert found["name"] == "numberdeck"
     assert found["layer"] == "config.channel_layer.PubSubChannelLayer"
+    # Pub/sub ignores Redis's database number: the prefix keeps db 0's site from hearing db 5's.
+    assert found["prefix"] == "asgi-db0:"
+    assert probe(REDIS_URL="redis://127.0.0.1:6379/5")["prefix"] == "asgi-db5:"
     assert found["eager"] is False and found["broker"] == "redis://127.0.0.1:6379/0"
 
 

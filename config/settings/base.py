@@ -8,6 +8,7 @@
 
 import os
 from pathlib import Path
+from urllib.parse import urlparse
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -181,8 +182,12 @@ if REDIS_URL:
             }
         }
     elif CHANNEL_LAYER_KIND == "pubsub":
+        # Redis's pub/sub channels ignore the database number: the prefix carries it, so two
+        # sites on one Redis server (on different databases) never hear each other's pushes.
+        _redis_db = urlparse(REDIS_URL).path.strip("/") or "0"
         CHANNEL_LAYERS = {"default": {"BACKEND": "config.channel_layer.PubSubChannelLayer",
-                                          "CONFIG": {"hosts": REDIS_LAYER_HOSTS}}}
+                                      "CONFIG": {"hosts": REDIS_LAYER_HOSTS,
+                                                 "prefix": f"asgi-db{_redis_db}:"}}}
     else:
         raise ImproperlyConfigured(f"CHANNEL_LAYER must be 'pubsub' or 'core', not {CHANNEL_LAYER_KIND!r}")
     CACHES = {"default": {"BACKEND": "config.cache.ReusedClientRedisCache",  # see config/cache.py
