@@ -63,20 +63,26 @@ def send_to_group(group: str, message: dict) -> bool:
     return True
 
 
-_loop = None  # this web process's event loop, once a database thread has named it
+_loop: tuple[int, asyncio.AbstractEventLoop] | None = None  # (pid, this web process's loop)
 
 
 def _server_loop() -> asyncio.AbstractEventLoop | None:
     """The running server loop to hand a send to, from a thread that is not its own: the loop
     that called this database thread (asgiref notes it), else the one the last such thread
     named (the arena's ticker thread is no database thread). None outside a server (a
-    Celery worker, a management command, a test's own thread): send and wait."""
+    Celery worker, a management command, a test's own thread): send and wait. A loop noted
+    before a fork belongs to the parent process and is never used."""
     global _loop
+    pid = os.getpid()
     named = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if named is not None and getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid():
-        _loop = named
-    loop = named or _loop
-    if loop is None or not loop.is_running() or loop.is_closed():
+    if named is not None and getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == pid:
+        _loop = (pid, named)
+        loop = named
+    elif _loop is not None and _loop[0] == pid:
+        loop = _loop[1]
+    else:
+        return None
+    if not loop.is_running() or loop.is_closed():
         return None
     try:
         if asyncio.get_running_loop() is loop:

@@ -82,3 +82,38 @@ def test_outside_a_server_the_send_is_made_and_waited_for(monkeypatch):
     monkeypatch.setattr(realtime, "get_channel_layer", lambda: layer)
     assert realtime.send_to_group("game.9", {"type": "game.changed"}) is True
     assert layer.sent == [("game.9", {"type": "game.changed"})]  # already there: it waited
+
+
+def test_the_ticker_thread_hands_over_to_its_own_process_loop_only(monkeypatch):
+    """A thread that is no database thread (the arena's ticker) uses the loop a database thread
+    of this process named; a loop named before a fork (another pid) is never used."""
+    import os
+    import threading
+    import time
+
+    loop = asyncio.new_event_loop()
+    running = threading.Thread(target=loop.run_forever, daemon=True)
+    running.start()
+    try:
+        layer = GatedLayer()
+        monkeypatch.setattr(realtime, "get_channel_layer", lambda: layer)
+        monkeypatch.setattr(realtime, "_loop", (os.getpid() + 1, loop))  # the parent's, after a fork
+        layer.gate.set()
+        assert realtime.send_to_group("game.10", {"type": "game.changed"}) is True
+        assert layer.sent == [("game.10", {"type": "game.changed"})]  # sent here, and waited for
+
+        gated = GatedLayer()
+        monkeypatch.setattr(realtime, "get_channel_layer", lambda: gated)
+        monkeypatch.setattr(realtime, "_loop", (os.getpid(), loop))  # this process's server loop
+        assert realtime.send_to_group("game.11", {"type": "game.changed"}) is True
+        assert gated.sent == []  # handed to the loop, where it waits for the gate
+        loop.call_soon_threadsafe(gated.gate.set)
+        for _ in range(100):
+            if gated.sent:
+                break
+            time.sleep(0.01)
+        assert gated.sent == [("game.11", {"type": "game.changed"})]
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        running.join(5)
+        loop.close()
