@@ -8,8 +8,9 @@ publish, ~180 ms for the arena's; devtools/bench/README.md). A PUBLISH needs no 
 with the subscriptions, and redis-py runs concurrent commands on connections of its own from
 the pool, so publishing here takes no lock. Two pushes to one group may then arrive out of
 order; each table socket drops a table older than the one it already sent
-(games/consumers/table.py `Sent`), and the other pushes carry no state of their own (the page
-renders what the database says). Subscriptions keep the lock: the layer's book of who listens
+(games/consumers/table.py `Sent`); a student's arena page and a dashboard re-read the database
+whatever the push says, and a projector shown an older fragment gets the next one a round
+later. Subscriptions keep the lock: the layer's book of who listens
 to what must change one step at a time.
 """
 
