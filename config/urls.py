@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("reports.urls")),
     path("", include("arena.urls")),
+    path("", include("privacy.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "reports",
     "games",
     "arena",
+    "privacy",
 ]
 
 MIDDLEWARE = [
