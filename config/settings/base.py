@@ -258,6 +258,10 @@ BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))
 SOCKET_MAX_MESSAGES_PER_SECOND = 10
 SOCKET_BURST = 20
 
+# Moves on a thread pool of their own (games/consumers/pools.py), MOVE_THREADS threads per web
+# process (each holds a database connection); 0 keeps them on the sockets' shared pool.
+MOVE_THREADS = int(os.environ.get("MOVE_THREADS", "0"))
+
 # Sign-in limits (accounts/throttle.py): per account and source (network address + device
 # cookie), per account from every source, per network address (a school may share one), and
 # class-code guesses per source.

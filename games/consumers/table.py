@@ -28,7 +28,6 @@ import asyncio
 import logging
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.membership import membership_version
@@ -43,17 +42,14 @@ from games.tasks import schedule_bot_moves
 from .guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES,
                     Checked, TokenBucket, current_user, join_group, leave_group, recheck_if_changed,
                     table_notice)
+from .pools import in_db_thread, in_move_thread
 
 log = logging.getLogger(__name__)
 
 WATCHING = "You are watching this game, so you can't make moves here."
 
 
-def _db(func):
-    """Run database work in the thread pool. Channels' default runs every consumer of a process
-    in one thread, so one table's queries (or a move waiting for its broadcast) would stall
-    every other table; each consumer still handles its own messages one at a time, in order."""
-    return database_sync_to_async(func, thread_sensitive=False)
+_db = in_db_thread  # games/consumers/pools.py says why a pool of threads, and which
 
 
 class LostAccess(Exception):
@@ -252,7 +248,7 @@ class GameConsumer(AsyncWebsocketConsumer):
                 async with self.lock:
                     if self.finished:
                         return
-                    table = await _db(self.viewer.answer)(text)
+                    table = await in_move_thread(self.viewer.answer)(text)
                     if table is not None and not self.finished:
                         await self._send_view(table, answer=True)
             except LostAccess:

@@ -184,9 +184,13 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
             return MoveResult("rejected", game, move, exc.code, exc.message)
         move.accepted, move.events = True, events
         move_store.insert(move)
-        _store_state(game, engine, state, now, events=events, seats=seats)
+        # Registered before _store_state's finish hooks, so it runs first after commit: the
+        # players see a game's last move at once, not after its ratings, its skill report's
+        # queueing and (in an arena) its count. It renders from `game` and `seats` as
+        # _store_state leaves them (the same objects), so the push shows the finished game.
         announce_on_commit(game_id=game_id, schedule_bots=schedule_bots, by_seat_id=seat.pk,
                            game=game, seats=seats)
+        _store_state(game, engine, state, now, events=events, seats=seats)
     return MoveResult("applied", game, move, events=events)
 
 

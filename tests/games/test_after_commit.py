@@ -109,3 +109,32 @@ def test_whose_turn_it_is_is_decided_where_the_change_committed_not_in_a_worker(
     with django_capture_on_commit_callbacks(execute=True):
         game = bot_opens(classroom, student)
     assert Move.objects.filter(game=game, seat__name="Bot", accepted=True).exists()
+
+
+def test_a_games_last_move_reaches_its_players_before_the_finish_work(
+        classroom, student, monkeypatch, django_capture_on_commit_callbacks):
+    """The last move's table is pushed first: the players see the end at once, not after the
+    ratings, the skill report and (in an arena) the count that a finish sets off."""
+    order = []
+    monkeypatch.setattr(realtime, "broadcast_game_changed",
+                        lambda *, game_id, message=None: order.append(
+                            ("pushed", message and message.get("version"))))
+    monkeypatch.setattr(after_commit, "ratings_update_for_game",
+                        lambda *, game_id: order.append(("rated", None)))
+
+    def finished(sender, *, game_id, **kwargs):
+        order.append(("finished", None))
+
+    signals.game_finished.connect(finished, dispatch_uid="test-order")
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            game = game_create(key="multiplication", classroom=classroom, seed=11,
+                               seats=[SeatSpec("B1", bot_level="beginner"),
+                                      SeatSpec("B2", bot_level="expert")])  # plays to its end
+    finally:
+        signals.game_finished.disconnect(dispatch_uid="test-order")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    rated = order.index(("rated", None))
+    assert order[rated - 1] == ("pushed", game.version)  # the final table, just before
+    assert order[rated + 1:] == [("finished", None)]
