@@ -61,7 +61,7 @@ sys.path.insert(1, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspa
 import psycopg  # noqa: E402
 
 import fixtures  # noqa: E402
-from servers import CpuMeter, Servers, machine_busy  # noqa: E402
+from servers import SERVERS, CpuMeter, Servers, machine_busy  # noqa: E402
 from ws_latency import NOTICE, VERSION, percentile  # noqa: E402
 from wsclient import Arrivals, Disconnected, Socket, now  # noqa: E402
 
@@ -535,7 +535,7 @@ def report(args, data: dict, first: dict, bench: Bench, sampler: Sampler) -> dic
     w = bench.window
     print()
     print(f"Arena bench: {len(bench.students)} students in {args.classes} classes, {args.servers} "
-          f"Daphne process(es), game {data['key']} {json.dumps(data['options'])}, think "
+          f"{args.server} process(es), game {data['key']} {json.dumps(data['options'])}, think "
           f"{args.think} s, measured {args.duration:g} s after {args.warmup:g} s.")
     print(f"First pairing round over {first['waiting_before']} waiting students (one process, "
           f"before the web processes started): pairing {first['pairing_cpu_ms']:.1f} ms CPU "
@@ -634,7 +634,9 @@ def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--players", type=int, default=600, help="students (split evenly over --classes)")
     p.add_argument("--classes", type=int, default=20)
-    p.add_argument("--servers", type=int, default=2, help="Daphne processes (one per core)")
+    p.add_argument("--servers", type=int, default=2, help="web processes (one per core)")
+    p.add_argument("--server", choices=SERVERS, default="daphne",
+                   help="the ASGI server of the web processes (uvicorn: on uvloop, httptools, websockets)")
     p.add_argument("--port", type=int, default=8765, help="first port; the next ones follow")
     p.add_argument("--think", default="2-6", help="think time range in seconds, MIN-MAX")
     p.add_argument("--warmup", type=float, default=15, help="seconds before the measured window")
@@ -712,11 +714,11 @@ def main(argv=None) -> int:
             os.remove(old)
         env["BENCH_PROBE_DIR"] = args.probe
         app = "devtools.bench.probed_asgi:application"
-    servers = Servers(ports=ports, env=env, log_dir=args.log_dir, app=app,
+    servers = Servers(ports=ports, env=env, log_dir=args.log_dir, app=app, server=args.server,
                       env_for_port=lambda port: {"DATABASE_URL": f"{db_url}?application_name=daphne-{port}",
                                                  "ARENA_TICKER": web_ticker})
     where = "each ticks the arena" if args.ticker == "web" else "a process of its own ticks the arena"
-    print(f"Starting {len(ports)} Daphne process(es) on {ports} ({where})...", flush=True)
+    print(f"Starting {len(ports)} {args.server} process(es) on {ports} ({where})...", flush=True)
     servers.start()
     ticker = None
     if args.ticker == "process":

@@ -22,8 +22,9 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 class Servers:
     def __init__(self, *, ports: list[int], env: dict, log_dir: str, app: str,
-                 env_for_port=None):
+                 env_for_port=None, server: str = "daphne"):
         self.ports, self.env, self.log_dir, self.app = ports, env, log_dir, app
+        self.server = server  # "daphne" or "uvicorn" (server_command)
         # Extra variables for one port's process (the arena bench names each process's
         # database connections after its port, to count them per process).
         self.env_for_port = env_for_port or (lambda port: {})
@@ -34,11 +35,10 @@ class Servers:
         for port in self.ports:
             if _port_open(port):
                 raise SystemExit(f"Port {port} is already in use: pick another with --port.")
-        daphne = os.path.join(os.path.dirname(sys.executable), "daphne")
         for port in self.ports:
-            log = open(os.path.join(self.log_dir, f"daphne-{port}.log"), "w")
+            log = open(os.path.join(self.log_dir, f"{self.server}-{port}.log"), "w")
             self.procs.append(subprocess.Popen(
-                [daphne, "-b", "127.0.0.1", "-p", str(port), self.app],
+                server_command(self.server, port, self.app),
                 cwd=ROOT, env={**self.env, **self.env_for_port(port)}, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True))
         deadline = time.monotonic() + timeout
@@ -46,7 +46,7 @@ class Servers:
             while not _port_open(port):
                 if proc.poll() is not None or time.monotonic() > deadline:
                     self.stop()
-                    raise SystemExit(f"Daphne on port {port} did not start: see {self.log_dir}.")
+                    raise SystemExit(f"{self.server} on port {port} did not start: see {self.log_dir}.")
                 time.sleep(0.2)
 
     @property
@@ -68,6 +68,22 @@ class Servers:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
         self.procs = []
+
+
+SERVERS = ("daphne", "uvicorn")
+
+
+def server_command(server: str, port: int, app: str) -> list[str]:
+    """The command line of one web process. uvicorn runs on uvloop with httptools and the
+    `websockets` library (the choice issue #25 asks to compare with Daphne's Twisted and
+    Autobahn); per-message compression is off on both (Autobahn does not offer it either)."""
+    bin_dir = os.path.dirname(sys.executable)
+    if server == "uvicorn":
+        return [os.path.join(bin_dir, "uvicorn"), "--host", "127.0.0.1", "--port", str(port),
+                "--loop", "uvloop", "--http", "httptools", "--ws", "websockets",
+                "--ws-per-message-deflate", "false", "--lifespan", "off", "--no-access-log",
+                "--log-level", "warning", app]
+    return [os.path.join(bin_dir, "daphne"), "-b", "127.0.0.1", "-p", str(port), app]
 
 
 def _port_open(port: int) -> bool:

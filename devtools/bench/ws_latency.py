@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(1, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))  # games.engine
 
 import fixtures  # noqa: E402
-from servers import CpuMeter, Servers, machine_busy  # noqa: E402
+from servers import SERVERS, CpuMeter, Servers, machine_busy  # noqa: E402
 from wsclient import Arrivals, Disconnected, Socket, now  # noqa: E402
 
 # The registry is pure Python (engines, adapters, skills): no Django in this process.
@@ -371,7 +371,7 @@ def print_report(args, phases: dict[str, Phase], ports: list[int]) -> dict:
     games = args.players // 2
     print()
     print(f"Numberdeck WebSocket latency: {args.players} students, {games} two-player "
-          f"'{args.game}' games, {len(ports)} Daphne process(es) on port(s) "
+          f"'{args.game}' games, {len(ports)} {args.server} process(es) on port(s) "
           f"{', '.join(map(str, ports))}")
     print(f"Stack: config.settings.production (DEBUG off), PostgreSQL '{args.db}', channels-redis "
           f"db {args.redis_db}. Think time uniform {args.think_min:g}-{args.think_max:g} s "
@@ -459,7 +459,9 @@ def print_profile(profile_dir: str, top: int = 25) -> None:
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--players", type=int, default=500, help="simulated students (even)")
-    p.add_argument("--servers", type=int, default=2, help="Daphne processes (one per core)")
+    p.add_argument("--servers", type=int, default=2, help="web processes (one per core)")
+    p.add_argument("--server", choices=SERVERS, default="daphne",
+                   help="the ASGI server of the web processes (uvicorn: on uvloop, httptools, websockets)")
     p.add_argument("--port", type=int, default=8765, help="first port; the next ones follow")
     p.add_argument("--no-server", action="store_true",
                    help="use Daphne processes already running on those ports with the same "
@@ -522,8 +524,8 @@ def main(argv=None) -> int:
 
     servers = None
     if not args.no_server:
-        servers = Servers(ports=ports, env=env, log_dir=args.log_dir, app=app)
-        print(f"Starting {len(ports)} Daphne process(es) on {ports}...", flush=True)
+        servers = Servers(ports=ports, env=env, log_dir=args.log_dir, app=app, server=args.server)
+        print(f"Starting {len(ports)} {args.server} process(es) on {ports}...", flush=True)
         servers.start()
     try:
         meter = CpuMeter(servers.pids if servers else [])
