@@ -43,6 +43,7 @@ from games.tasks import schedule_bot_moves
 from .guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES,
                     Checked, TokenBucket, current_user, join_group, leave_group, recheck_if_changed,
                     table_notice)
+from .signed_out import ClosesWhenSignedOut
 
 log = logging.getLogger(__name__)
 
@@ -179,7 +180,7 @@ class Sent:
         return html
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
     async def connect(self):
         self.group = None
         self.finished = False  # closed by us: nothing more is read or sent

@@ -6,6 +6,8 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
@@ -13,6 +15,7 @@ from django.urls import reverse
 from games.models import Game
 from games.services import SeatSpec, game_create
 from games.services.moves import game_apply_move
+from config.asgi import application
 from games import registry
 from tests.classroom.helpers import page_text
 from tests.sockets import connect_as
@@ -26,6 +29,13 @@ def signed_in_client(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+def socket_of(client: Client, game_id: int) -> WebsocketCommunicator:
+    """A game socket of the same browser session as `client`."""
+    cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    return WebsocketCommunicator(application, f"/ws/game/{game_id}/", headers=[
+        (b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), (b"cookie", cookie.encode())])
 
 
 def is_signed_out(client: Client, url: str) -> bool:
@@ -129,6 +139,9 @@ async def test_sign_out_everywhere_ends_the_other_sessions_and_keeps_this_one(ta
     assert (await dashboard.connect())[0]
 
     this_device = await sync_to_async(signed_in_client)(teacher)
+    here = socket_of(this_device, game.pk)  # this device's own table stays open
+    assert (await here.connect())[0]
+    await here.receive_from(timeout=5)
     profile = await sync_to_async(this_device.get)(reverse("accounts:teacher_profile"))
     assert "Sign out everywhere" in page_text(profile)
     response = await sync_to_async(this_device.post)(reverse("accounts:sign_out_everywhere"), follow=True)
@@ -138,8 +151,10 @@ async def test_sign_out_everywhere_ends_the_other_sessions_and_keeps_this_one(ta
     assert (await sync_to_async(this_device.get)(reverse("classroom:teacher_home"))).status_code == 200
     await assert_closed_and_silent(comm, game.pk)
     assert await closed_with(dashboard) == 4401
+    assert "teacher view" in await here.receive_from(timeout=5)  # the move played after it
     await comm.disconnect()
     await dashboard.disconnect()
+    await here.disconnect()
 
 
 @pytest.mark.asyncio
