@@ -67,6 +67,21 @@ def play_one_move(game_id, key):
                            expected_version=game.version, idempotency_key=key).applied
 
 
+async def open_table(user, game_id) -> "WebsocketCommunicator":
+    """A socket of a session of `user`'s own, at the table, its first table read."""
+    comm = connect_as(user, game_id)
+    assert (await comm.connect())[0]
+    await comm.receive_from(timeout=5)
+    return comm
+
+
+async def teacher_posts(teacher, url: str, data: dict) -> Client:
+    """Ms Rivera posts from her own device; that device's client."""
+    client = await sync_to_async(signed_in_client)(teacher)
+    await sync_to_async(client.post)(url, data)
+    return client
+
+
 async def closed_with(comm) -> int:
     """The close code, once everything sent before it is read."""
     while True:
@@ -85,9 +100,7 @@ async def assert_closed_and_silent(comm, game_id):
 async def test_a_teachers_password_reset_signs_out_the_old_session_and_closes_its_socket(table, teacher):
     game, _, _ = table
     old = await sync_to_async(signed_in_client)(teacher)
-    comm = connect_as(teacher, game.pk)  # the old session, watching the table
-    assert (await comm.connect())[0]
-    assert "teacher view" in await comm.receive_from(timeout=5)
+    comm = await open_table(teacher, game.pk)  # another session of hers, watching the table
 
     await sync_to_async(reset_by_email)(Client(), "rivera@school.test", "brand-new-secret-9")
 
@@ -100,13 +113,10 @@ async def test_a_teachers_password_reset_signs_out_the_old_session_and_closes_it
 async def test_new_pictures_for_a_child_sign_out_their_old_session_and_close_its_socket(table, teacher):
     game, ann, _ = table
     old = await sync_to_async(signed_in_client)(ann)
-    comm = connect_as(ann, game.pk)
-    assert (await comm.connect())[0]
-    await comm.receive_from(timeout=5)
+    comm = await open_table(ann, game.pk)
 
-    by_teacher = await sync_to_async(signed_in_client)(teacher)
-    await sync_to_async(by_teacher.post)(reverse("classroom:student_pictures", args=[ann.pk]),
-                                         {"confirmed": "yes"})
+    by_teacher = await teacher_posts(teacher, reverse("classroom:student_pictures", args=[ann.pk]),
+                                     {"confirmed": "yes"})
 
     assert await sync_to_async(is_signed_out)(old, reverse("classroom:student_home"))
     await assert_closed_and_silent(comm, game.pk)
@@ -118,12 +128,9 @@ async def test_new_pictures_for_a_child_sign_out_their_old_session_and_close_its
 @pytest.mark.asyncio
 async def test_a_new_text_password_for_a_child_closes_their_socket(table, teacher):
     game, ann, _ = table
-    comm = connect_as(ann, game.pk)
-    assert (await comm.connect())[0]
-    await comm.receive_from(timeout=5)
-    by_teacher = await sync_to_async(signed_in_client)(teacher)
-    await sync_to_async(by_teacher.post)(reverse("classroom:student_text_password", args=[ann.pk]),
-                                         {"password": "tiger-42"})
+    comm = await open_table(ann, game.pk)
+    await teacher_posts(teacher, reverse("classroom:student_text_password", args=[ann.pk]),
+                        {"password": "tiger-42"})
     await assert_closed_and_silent(comm, game.pk)
     await comm.disconnect()
 
@@ -132,9 +139,7 @@ async def test_a_new_text_password_for_a_child_closes_their_socket(table, teache
 async def test_sign_out_everywhere_ends_the_other_sessions_and_keeps_this_one(table, teacher, classroom):
     game, _, _ = table
     other_device = await sync_to_async(signed_in_client)(teacher)
-    comm = connect_as(teacher, game.pk)
-    assert (await comm.connect())[0]
-    await comm.receive_from(timeout=5)
+    comm = await open_table(teacher, game.pk)
     dashboard = connect_as(teacher, classroom.pk, "reports/class")
     assert (await dashboard.connect())[0]
 
@@ -160,12 +165,8 @@ async def test_sign_out_everywhere_ends_the_other_sessions_and_keeps_this_one(ta
 @pytest.mark.asyncio
 async def test_a_socket_of_another_user_stays_open(table, teacher):
     game, ann, ben = table
-    comm = connect_as(ben, game.pk)
-    assert (await comm.connect())[0]
-    await comm.receive_from(timeout=5)
-    by_teacher = await sync_to_async(signed_in_client)(teacher)
-    await sync_to_async(by_teacher.post)(reverse("classroom:student_pictures", args=[ann.pk]),
-                                         {"confirmed": "yes"})
+    comm = await open_table(ben, game.pk)
+    await teacher_posts(teacher, reverse("classroom:student_pictures", args=[ann.pk]), {"confirmed": "yes"})
     await sync_to_async(play_one_move)(game.pk, "others-carry-on")
     html = await comm.receive_from(timeout=5)
     assert "Ben" in html
