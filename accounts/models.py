@@ -1,6 +1,7 @@
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.crypto import salted_hmac
 
 from . import pictures
 
@@ -30,6 +31,10 @@ class User(AbstractUser):
     )
     picture_password = models.CharField(max_length=64, blank=True)
     last_seen_at = models.DateTimeField(null=True, blank=True)
+    # Raised by `services.user_end_sessions` (a password reset, new pictures, "Sign out
+    # everywhere"): it is part of the session hash below, so every session signed in before
+    # it was raised stops working at its next request.
+    session_epoch = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -42,6 +47,16 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.username
+
+    def _get_session_auth_hash(self, secret=None):
+        """Django's hash of the password, plus the session epoch. Django checks it on every
+        request and socket connect (and `get_session_auth_fallback_hash` goes through here
+        too). Epoch 0 gives Django's own hash, so sessions from before the epoch existed
+        stay signed in."""
+        if not self.session_epoch:
+            return super()._get_session_auth_hash(secret=secret)
+        return salted_hmac("numberdeck.accounts.User.session_epoch", f"{self.session_epoch}:{self.password}",
+                           secret=secret, algorithm="sha256").hexdigest()
 
     @property
     def is_teacher(self) -> bool:

@@ -9,6 +9,16 @@ user's reach is simply not found (404) rather than checked view by view.
 | -------------- | ------------------ | ------- | ------- |
 | teacher pages  | redirect: sign in  | yes     | 403     |
 | student pages  | redirect: /join    | 403     | yes     |
+
+Within a class its teachers are equal, except for what cannot be undone by a colleague:
+
+| class action                                | owner | co-teacher | other teacher |
+| ------------------------------------------- | ----- | ---------- | ------------- |
+| students, assignments, cards, invitations   | yes   | yes        | 404           |
+| archive, restore, delete with its children  | yes   | 403        | 404           |
+| accept an invitation                        | only the teacher whose e-mail it was sent to |
+
+(tests/classroom/test_permission_matrix.py checks every classroom URL against this.)
 """
 
 from functools import wraps
@@ -24,6 +34,18 @@ def is_teacher(user) -> bool:
 
 def is_student(user) -> bool:
     return bool(user.is_authenticated and user.role == "student" and user.is_active)
+
+
+def is_class_owner(user, classroom) -> bool:
+    """Archiving, restoring and deleting a class (and with it its children's accounts) are
+    its owner's alone: a co-teacher, added by a link, must not be able to end a class."""
+    return is_teacher(user) and classroom.owner_id == user.pk
+
+
+def may_accept_invite(user, invite) -> bool:
+    """An invitation to co-teach is bound to the address it was sent to, not to whoever holds
+    the link: a forwarded or leaked link makes nobody else a co-teacher."""
+    return is_teacher(user) and (user.email or "").strip().lower() == invite.email.strip().lower()
 
 
 def _role_required(check, login_url_name: str):

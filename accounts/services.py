@@ -5,11 +5,13 @@ from datetime import datetime
 
 from django.contrib.auth import authenticate
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, get_random_string
 
 from . import pictures, throttle
 from .models import User
+from .signals import sessions_ended
 
 
 def teacher_sign_up(*, name: str, email: str, password: str) -> User:
@@ -102,8 +104,26 @@ def teacher_check_credentials(*, request, email: str, password: str) -> SignInRe
 
 
 def teacher_password_was_reset(*, teacher: User) -> None:
-    """A reset proves the owner holds the mailbox: their sign-in is no longer locked."""
+    """A reset proves the owner holds the mailbox: their sign-in is no longer locked, and
+    whoever was signed in with the old password is signed out."""
     throttle.clear_account(scope="teacher", account=(teacher.email or "").strip().lower())
+    user_end_sessions(user=teacher)
+
+
+def user_end_sessions(*, user: User, keep_session_key: str = "") -> None:
+    """End every session of `user` except the one `keep_session_key` names ("": all of them).
+
+    A stolen or forgotten session must not outlive a new password, and a child's old
+    sessions must not outlive new pictures. Raising the session epoch changes the session
+    hash (accounts/models.py), so every other session is signed out at its next request
+    (the kept one must be given the new hash: `update_session_auth_hash`); once committed,
+    `sessions_ended` closes the user's open sockets, which would otherwise keep receiving.
+    """
+    User.objects.filter(pk=user.pk).update(session_epoch=F("session_epoch") + 1)
+    user.refresh_from_db(fields=["session_epoch"])
+    user_id = user.pk
+    transaction.on_commit(lambda: sessions_ended.send_robust(
+        sender=User, user_id=user_id, keep_session_key=keep_session_key or ""))
 
 
 def class_code_attempt(*, found: bool, source: str) -> datetime | None:
@@ -139,6 +159,7 @@ def student_set_picture_password(*, student: User, sequence: list[str] | None = 
     student.picture_password = pictures.encode(sequence)
     student.save(update_fields=["picture_password"])
     throttle.clear_account(scope="picture", account=str(student.pk))
+    user_end_sessions(user=student)  # whoever knew the old pictures is signed out
     return sequence
 
 
@@ -147,11 +168,14 @@ def student_set_text_password(*, student: User, password: str) -> None:
     student.set_password(password)
     student.save(update_fields=["password"])
     throttle.clear_account(scope="picture", account=str(student.pk))
+    user_end_sessions(user=student)
 
 
+@transaction.atomic
 def student_clear_text_password(*, student: User) -> None:
     student.set_unusable_password()
     student.save(update_fields=["password"])
+    user_end_sessions(user=student)
 
 
 def student_deactivate(*, student: User) -> None:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("teacher/sign-in/", views.teacher_sign_in, name="teacher_login"),
     path("teacher/profile/", views.teacher_profile, name="teacher_profile"),
     path("sign-out/", views.sign_out, name="logout"),
+    path("teacher/sign-out-everywhere/", views.sign_out_everywhere, name="sign_out_everywhere"),
     path("teacher/password-reset/", auth_views.PasswordResetView.as_view(
         template_name="accounts/password_reset.html",
         email_template_name="accounts/password_reset_email.txt",

@@ -4,7 +4,7 @@ Views stay thin: forms validate, services decide (including lockouts), selectors
 """
 
 from django.contrib import messages
-from django.contrib.auth import login, logout
+from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
@@ -64,6 +64,17 @@ def sign_out(request):
     logout(request)
     messages.info(request, "You are signed out. See you next time!")
     return redirect("home")
+
+
+@teacher_required
+@require_POST
+def sign_out_everywhere(request):
+    """End the teacher's sessions on every other device (and close their open games and
+    dashboards); this one stays signed in."""
+    services.user_end_sessions(user=request.user, keep_session_key=request.session.session_key or "")
+    update_session_auth_hash(request, request.user)  # this session takes the new hash
+    messages.success(request, "You are signed out on every other device. This one stays signed in.")
+    return redirect("accounts:teacher_profile")
 
 
 @teacher_required

@@ -107,5 +107,18 @@ class CoTeacherInvite(models.Model):
     def __str__(self) -> str:
         return f"{self.email} → {self.classroom}"
 
+    @property
+    def masked_email(self) -> str:
+        """r***@school.org: enough for the right teacher to recognise, without giving the
+        address to someone holding a forwarded link."""
+        local, _, domain = self.email.partition("@")
+        return f"{local[:1]}***@{domain}"
+
+    @property
+    def for_someone_else(self) -> str:
+        """What a teacher signed in with another address is told (and nothing changes)."""
+        return (f"This invitation was sent to {self.masked_email}. Sign in with that address, "
+                "or ask the teacher to invite you.")
+
     def is_usable(self, now) -> bool:
         return self.accepted_at is None and self.withdrawn_at is None and self.expires_at > now

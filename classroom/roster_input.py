@@ -87,6 +87,28 @@ def _dialect(sample: str):
     return Dialect
 
 
+def _one_line_each(reader, lines: list[str]) -> list[str] | None:
+    """The next row with something in it (None at the end), refused when it took more than one
+    line. A quote mark that is never closed makes the csv module read on to the next quote,
+    or to the end of the file, as one cell: two children (or twenty) would silently become
+    one. A name never spans lines, so a row that does is always that mistake."""
+    while True:
+        first = reader.line_num + 1
+        cells = next(reader, None)
+        if cells is None:
+            return None
+        if not any(cell.strip() for cell in cells):
+            continue
+        if reader.line_num > first or any("\n" in cell or "\r" in cell for cell in cells):
+            shown = lines[first - 1].strip()
+            shown = shown if len(shown) <= 60 else shown[:60] + "…"
+            raise RosterInputError(
+                f"Line {first} has a quote mark that is never closed: {shown} — quote marks "
+                "come in pairs on the same line. Delete it, or add the closing one, then upload "
+                "the file again. Nobody was added.")
+        return cells
+
+
 def rows_from_csv(data: bytes) -> list[Row]:
     """Rows of a CSV whose first row names the columns: `name` (needed), `username` (optional)."""
     if len(data) > MAX_UPLOAD_BYTES:
@@ -97,8 +119,9 @@ def rows_from_csv(data: bytes) -> list[Row]:
     if not text.strip():
         raise RosterInputError("The file is empty. It needs a first row with “name”, then one student per row.")
     reader = csv.reader(io.StringIO(text, newline=""), _dialect(text))
+    lines = list(io.StringIO(text, newline=""))  # the lines exactly as the reader counts them
     try:
-        header = next(row for row in reader if any(cell.strip() for cell in row))
+        header = _one_line_each(reader, lines)
         columns = [cell.strip().lower() for cell in header]
         if "name" not in columns:
             found = ", ".join(f"“{c}”" for c in columns if c) or "nothing"
@@ -108,9 +131,7 @@ def rows_from_csv(data: bytes) -> list[Row]:
         name_at = columns.index("name")
         username_at = columns.index("username") if "username" in columns else None
         rows = []
-        for cells in reader:
-            if not any(cell.strip() for cell in cells):
-                continue
+        while (cells := _one_line_each(reader, lines)) is not None:
             rows.append(Row(
                 line=reader.line_num,
                 name=cells[name_at] if name_at < len(cells) else "",

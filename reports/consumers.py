@@ -25,6 +25,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from games.consumers.guard import join_group, leave_group
+from games.consumers.signed_out import ClosesWhenSignedOut
 
 from .live_diff import LiveDiff, LivePart
 from .realtime import dashboard_group
@@ -41,7 +42,7 @@ def _refresh_every() -> float:
     return float(getattr(settings, "REPORTS_DASHBOARD_REFRESH_SECONDS", 30.0))
 
 
-class DashboardConsumer(AsyncWebsocketConsumer):
+class DashboardConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
     async def connect(self):
         self.group = None
         self.pending = None

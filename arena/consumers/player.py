@@ -19,6 +19,7 @@ from arena.me import render_me
 from arena.realtime import player_group
 from games.consumers.guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, TokenBucket, current_user,
                                    join_group, leave_group)
+from games.consumers.signed_out import ClosesWhenSignedOut
 
 
 def _fragment(user_id: int, arena_id: int) -> str | None:
@@ -29,7 +30,7 @@ def _fragment(user_id: int, arena_id: int) -> str | None:
     return render_me(user=user, arena_id=arena_id)
 
 
-class ArenaPlayerConsumer(AsyncWebsocketConsumer):
+class ArenaPlayerConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
     async def connect(self):
         self.group = None
         self.finished = False

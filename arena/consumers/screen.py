@@ -19,6 +19,7 @@ from arena import realtime, selectors
 from arena import screen as arena_screen
 from games.consumers.guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, TokenBucket, current_user,
                                    join_group, leave_group)
+from games.consumers.signed_out import ClosesWhenSignedOut
 
 
 def _current_screen(user, arena_id: int) -> str | None:
@@ -29,7 +30,7 @@ def _current_screen(user, arena_id: int) -> str | None:
     return arena_screen.render(arena=arena)
 
 
-class ArenaScreenConsumer(AsyncWebsocketConsumer):
+class ArenaScreenConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
     async def connect(self):
         self.group = None
         self.finished = False

@@ -1,6 +1,8 @@
-"""Co-teaching: invite a teacher by an e-mailed link; accepting gives the same rights.
+"""Co-teaching: invite a teacher by an e-mailed link; accepting gives the same rights, except
+archiving, restoring and deleting the class, which stay the owner's (accounts/permissions.py).
 
-The link carries a random token; only its hash is stored. A link works once and expires.
+The link carries a random token; only its hash is stored. A link works once, expires, and
+only the teacher signed in with the invited address can accept it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from django.utils import timezone
 
 from accounts.membership import membership_changed
 from accounts.models import User
+from accounts.permissions import may_accept_invite
 
 from ..models import Classroom, CoTeacherInvite
 from ..selectors import hash_invite_token, pending_invites_of_class
@@ -61,6 +64,8 @@ def co_teacher_invite_accept(*, invite: CoTeacherInvite, teacher: User) -> Class
         raise InviteError("This invitation has already been used, withdrawn, or has expired.")
     if teacher.role != User.Role.TEACHER:
         raise InviteError("Only a teacher account can accept an invitation to co-teach.")
+    if not may_accept_invite(teacher, invite):
+        raise InviteError(invite.for_someone_else)
     invite.classroom.teachers.add(teacher)
     invite.accepted_at = timezone.now()
     invite.accepted_by = teacher

@@ -4,6 +4,7 @@ from django import template
 from django.utils.formats import date_format
 from django.utils.timesince import timesince
 
+from accounts.permissions import is_class_owner
 from games import registry
 from games.ratings import JUST_RIGHT
 
@@ -11,6 +12,12 @@ from .. import presets
 from ..models import Assignment
 
 register = template.Library()
+
+
+@register.filter
+def owned_by(classroom, user) -> bool:
+    """`{% if classroom|owned_by:user %}`: archive, restore and delete buttons are the owner's."""
+    return is_class_owner(user, classroom)
 
 
 @register.filter

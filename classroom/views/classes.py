@@ -10,7 +10,7 @@ from accounts.permissions import teacher_required
 from .. import selectors, services
 from ..forms import ClassDeleteForm, ClassEditForm, ClassForm
 from .co_teaching import pending_invite_for
-from .common import confirm, teacher_class
+from .common import confirm, refused_unless_owner, teacher_class
 
 
 @teacher_required
@@ -86,6 +86,8 @@ def class_free_play(request, pk: int):
 @teacher_required
 def class_archive(request, pk: int):
     classroom = teacher_class(request, pk)
+    if refused := refused_unless_owner(request, classroom):
+        return refused
     if request.method == "POST":
         services.classroom_archive(classroom=classroom)
         messages.success(request, f"“{classroom.name}” is archived. You can restore it any time "
@@ -104,6 +106,8 @@ def class_archive(request, pk: int):
 @require_POST
 def class_restore(request, pk: int):
     classroom = teacher_class(request, pk, archived=True)
+    if refused := refused_unless_owner(request, classroom):
+        return refused
     services.classroom_restore(classroom=classroom)
     messages.success(request, f"“{classroom.name}” is back. Students can sign in again.")
     return redirect("classroom:class_detail", pk=classroom.pk)
@@ -113,6 +117,8 @@ def class_restore(request, pk: int):
 def class_delete(request, pk: int):
     """Permanent deletion: only for archived classes, and only after typing the name."""
     classroom = teacher_class(request, pk, archived=True)
+    if refused := refused_unless_owner(request, classroom):
+        return refused
     form = ClassDeleteForm(request.POST or None, classroom=classroom)
     if request.method == "POST" and form.is_valid():
         name = classroom.name

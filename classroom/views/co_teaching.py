@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from accounts.permissions import is_student, is_teacher, teacher_required
+from accounts.permissions import is_student, is_teacher, may_accept_invite, teacher_required
 
 from .. import selectors, services
 from ..forms import InviteForm
@@ -19,10 +19,12 @@ SESSION_KEY = "pending_co_teacher_invite"
 
 
 def pending_invite_for(request):
-    """The remembered invitation, if it is still usable and not already accepted by this user."""
+    """The remembered invitation, if it is still usable, was sent to this teacher's address,
+    and is not already accepted by them."""
     token = request.session.get(SESSION_KEY)
     invite = selectors.invite_by_token(token=token) if token else None
     if invite is None or not invite.is_usable(timezone.now()) \
+            or not may_accept_invite(request.user, invite) \
             or invite.classroom.teachers.filter(pk=request.user.pk).exists():
         request.session.pop(SESSION_KEY, None)
         return None
@@ -88,7 +90,8 @@ def invite_withdraw(request, pk: int, invite_id: int):
 
 
 def invite_accept(request, token: str):
-    """The e-mailed link. Anyone may open it; only a signed-in teacher can accept it."""
+    """The e-mailed link. Anyone may open it; only the teacher signed in with the address it
+    was sent to can accept it (accounts/permissions.py `may_accept_invite`)."""
     invite = selectors.invite_by_token(token=token)
     if invite is None:
         return render(request, "classroom/invite_invalid.html", {"reason": "unknown"}, status=404)
@@ -102,6 +105,11 @@ def invite_accept(request, token: str):
         request.session[SESSION_KEY] = token
         return render(request, "classroom/invite_accept.html", {"invite": invite, "signed_in": False})
     already = invite.classroom.teachers.filter(pk=request.user.pk).exists()
+    if not already and not may_accept_invite(request.user, invite):
+        # A forwarded link: say whose it is; a POST is refused and changes nothing.
+        return render(request, "classroom/invite_accept.html",
+                      {"invite": invite, "signed_in": True, "someone_else": True},
+                      status=403 if request.method == "POST" else 200)
     if request.method == "POST" and not already:
         try:
             classroom = services.co_teacher_invite_accept(invite=invite, teacher=request.user)

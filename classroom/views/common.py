@@ -2,6 +2,8 @@
 
 from django.shortcuts import get_object_or_404, render
 
+from accounts.permissions import is_class_owner
+
 from ..models import Assignment, Classroom
 from ..selectors import assignments_for_teacher, classes_for_teacher, students_for_teacher
 
@@ -9,6 +11,14 @@ from ..selectors import assignments_for_teacher, classes_for_teacher, students_f
 def teacher_class(request, pk: int, *, archived: bool | None = False) -> Classroom:
     """One of the teacher's classes (active by default), else 404."""
     return get_object_or_404(classes_for_teacher(teacher=request.user, archived=archived), pk=pk)
+
+
+def refused_unless_owner(request, classroom: Classroom):
+    """None for the class's owner; for a co-teacher, the page that says only the owner may
+    archive, restore or delete the class (403, nothing changed)."""
+    if is_class_owner(request.user, classroom):
+        return None
+    return render(request, "classroom/owner_only.html", {"classroom": classroom}, status=403)
 
 
 def teacher_student(request, pk: int):

@@ -184,12 +184,14 @@ def student_pictures(request, pk: int):
             request, title=f"New pictures for {student.display_name}?", button="Give new pictures",
             question=f"Give {student.display_name} new random pictures?",
             details=["Their current pictures, and the sign-in card printed with them, stop working.",
+                     f"{student.display_name} is signed out on every device, and their open games close.",
                      "You will see the new pictures straight away; print a new card for them."],
             cancel_url=reverse("classroom:student_detail", args=[student.pk]), danger=False,
             hidden={"confirmed": "yes"})
     sequence = accounts.student_set_picture_password(student=student, sequence=form.sequence)
     messages.success(request, f"{student.display_name}'s new pictures: "
-                              f"{', '.join(pictures.labels(sequence))}.")
+                              f"{', '.join(pictures.labels(sequence))}. They are signed out "
+                              "everywhere until they sign in with them.")
     return redirect("classroom:student_detail", pk=student.pk)
 
 
@@ -199,14 +201,16 @@ def student_text_password(request, pk: int):
     student = teacher_student(request, pk)
     if request.POST.get("action") == "clear":
         accounts.student_clear_text_password(student=student)
-        messages.success(request, f"{student.display_name} signs in with pictures only now.")
+        messages.success(request, f"{student.display_name} signs in with pictures only now, and is "
+                                  "signed out everywhere until they do.")
         return redirect("classroom:student_detail", pk=student.pk)
     form = TextPasswordForm(request.POST)
     if not form.is_valid():
         return _student_page(request, student, text=form)
     accounts.student_set_text_password(student=student, password=form.cleaned_data["password"])
     messages.success(request, f"{student.display_name} can now sign in with the text password "
-                              "you typed, or with their pictures.")
+                              "you typed, or with their pictures. They are signed out everywhere "
+                              "until they sign in again.")
     return redirect("classroom:student_detail", pk=student.pk)
 
 

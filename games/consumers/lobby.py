@@ -25,6 +25,7 @@ from games.selectors.lobby import lobby_access
 from .guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES,
                     Checked, TokenBucket, current_user, join_group, leave_group, lobby_notice,
                     recheck_if_changed)
+from .signed_out import ClosesWhenSignedOut
 
 
 class LostAccess(Exception):
@@ -62,7 +63,7 @@ class LobbyViewer:
         return html
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
     async def connect(self):
         self.group = None
         self.finished = False

@@ -43,6 +43,7 @@ from .guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, NO_LONGER_IN_CLASS, TOO_M
                     Checked, TokenBucket, current_user, join_group, leave_group, recheck_if_changed,
                     table_notice)
 from .pools import in_db_thread, in_move_thread
+from .signed_out import ClosesWhenSignedOut
 
 log = logging.getLogger(__name__)
 
@@ -175,7 +176,7 @@ class Sent:
         return html
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
     async def connect(self):
         self.group = None
         self.finished = False  # closed by us: nothing more is read or sent

@@ -130,3 +130,82 @@ def test_the_owner_is_never_removed(client, classroom, co_teacher, teacher):
     client.force_login(co_teacher)
     response = client.post(reverse("classroom:co_teacher_remove", args=[classroom.pk, teacher.pk]))
     assert response.status_code == 404 and classroom.teachers.filter(pk=teacher.pk).exists()
+
+
+# ----- An invitation is for the address it was sent to (issue #24, weak spot 5) ------------
+
+FORWARDED = ("This invitation was sent to f***@school.test. Sign in with that address, "
+             "or ask the teacher to invite you.")
+
+
+def test_a_forwarded_link_does_not_make_another_teacher_a_co_teacher(client, invite_link, make_teacher,
+                                                                     classroom):
+    client.force_login(make_teacher(name="Mr Stranger", email="stranger@school.test"))
+    page = client.get(invite_link)
+    assert FORWARDED in text(page)
+    assert "Accept and co-teach" not in text(page)
+    refused = client.post(invite_link)
+    assert refused.status_code == 403 and FORWARDED in text(refused)
+    assert classroom.teachers.count() == 1
+    invite = CoTeacherInvite.objects.get()
+    assert invite.accepted_at is None  # still usable by the teacher it was sent to
+    # Nor is it offered on their My classes page.
+    assert "invited you to co-teach" not in text(client.get(reverse("classroom:teacher_home")))
+
+
+def test_the_invited_address_matches_whatever_its_capitals(client, invite_link, make_teacher, classroom):
+    friend = make_teacher(name="Mr Friend", email="friend@school.test")
+    # An account saved before addresses were kept in lower case.
+    type(friend).objects.filter(pk=friend.pk).update(email="FRIEND@School.Test")
+    client.force_login(friend)
+    response = client.post(invite_link)
+    assert response["Location"] == reverse("classroom:class_detail", args=[classroom.pk])
+    assert classroom.teachers.filter(pk=friend.pk).exists()
+
+
+def test_the_service_refuses_another_address_too(invite_link, make_teacher, classroom):
+    from classroom.services import InviteError, co_teacher_invite_accept
+
+    with pytest.raises(InviteError, match="sent to f\\*\\*\\*@school.test"):
+        co_teacher_invite_accept(invite=CoTeacherInvite.objects.get(),
+                                 teacher=make_teacher(email="stranger@school.test"))
+    assert classroom.teachers.count() == 1
+
+
+# ----- Only the owner archives, restores and deletes (issue #24, weak spot 5) ---------------
+
+OWNER_ONLY = "Only Ms Rivera, who created the class, can archive, restore or delete it."
+
+
+def test_a_co_teacher_cannot_archive_restore_or_delete(client, teacher, co_teacher, classroom, student):
+    from classroom.services import classroom_archive
+
+    client.force_login(co_teacher)
+    archive = reverse("classroom:class_archive", args=[classroom.pk])
+    for response in (client.get(archive), client.post(archive)):
+        assert response.status_code == 403 and OWNER_ONLY in text(response)
+    classroom.refresh_from_db()
+    assert not classroom.is_archived
+    # The buttons are not offered to them either.
+    assert archive not in client.get(reverse("classroom:class_edit", args=[classroom.pk])).content.decode()
+
+    classroom_archive(classroom=classroom)
+    restore = reverse("classroom:class_restore", args=[classroom.pk])
+    delete = reverse("classroom:class_delete", args=[classroom.pk])
+    for page in (reverse("classroom:archived_classes"), reverse("classroom:class_detail", args=[classroom.pk])):
+        html = client.get(page).content.decode()
+        assert restore not in html and delete not in html
+        assert OWNER_ONLY in text(client.get(page))
+    assert client.post(restore).status_code == 403
+    assert client.get(delete).status_code == 403
+    response = client.post(delete, {"typed_name": "Class 5B"})
+    assert response.status_code == 403 and OWNER_ONLY in text(response)
+    classroom.refresh_from_db()
+    assert classroom.is_archived
+    student.refresh_from_db()  # the child's account is still there
+
+    client.force_login(teacher)  # the owner still can
+    html = client.get(reverse("classroom:archived_classes")).content.decode()
+    assert restore in html and delete in html
+    assert client.post(delete, {"typed_name": "Class 5B"}).status_code == 302
+    assert not type(student).objects.filter(pk=student.pk).exists()

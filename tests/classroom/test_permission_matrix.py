@@ -101,7 +101,8 @@ def csv_post(w: World) -> dict:
 @dataclass
 class Case:
     """One request. `ok`: the status for the owner and a co-teacher (or, for student pages,
-    the student of the class); `other`: for the other teacher (or the other class's student)."""
+    the student of the class); `other`: for the other teacher (or the other class's student);
+    `co`: for the co-teacher, on the owner's own actions (accounts/permissions.py)."""
 
     url: str
     args: Callable[[World], list]
@@ -110,6 +111,7 @@ class Case:
     ok: int = 200
     other: int = 404
     audience: str = "teacher"  # or "student" or "invite"
+    co: int | None = None  # the co-teacher's status when it differs from the owner's (`ok`)
 
 
 cls = lambda w: [w.classroom.pk]  # noqa: E731
@@ -130,12 +132,13 @@ CASES = [
     Case("class_edit", cls, "post", lambda w: {"name": "Renamed", "grade": "5"}, 302),
     Case("class_free_play", cls, "post", ok=302),
     Case("class_free_play", cls, ok=405, other=405),
-    Case("class_archive", cls),
-    Case("class_archive", cls, "post", ok=302),
-    Case("class_restore", arch, "post", ok=302),
+    # Archiving, restoring and deleting a class (and its children's accounts): the owner's alone.
+    Case("class_archive", cls, co=403),
+    Case("class_archive", cls, "post", ok=302, co=403),
+    Case("class_restore", arch, "post", ok=302, co=403),
     Case("class_restore", arch, ok=405, other=405),
-    Case("class_delete", arch),
-    Case("class_delete", arch, "post", lambda w: {"typed_name": "Old class"}, 302),
+    Case("class_delete", arch, co=403),
+    Case("class_delete", arch, "post", lambda w: {"typed_name": "Old class"}, 302, co=403),
     Case("class_delete", cls, other=404, ok=404),  # an active class cannot be deleted
     Case("class_join_code", cls),
     Case("class_join_code", cls, "post", ok=302),
@@ -167,9 +170,11 @@ CASES = [
     Case("co_teacher_remove", lambda w: [w.classroom.pk, w.owner.pk], ok=404),  # never the owner
     Case("invite_withdraw", lambda w: [w.classroom.pk, w.classroom.invites.get().pk], "post", ok=302),
     Case("invite_withdraw", lambda w: [w.classroom.pk, w.classroom.invites.get().pk], ok=405, other=405),
-    # The link is the credential: any signed-in teacher may accept it, anyone may read it.
+    # Anyone may read the link; only a teacher signed in with the invited address may accept
+    # it: another teacher holding a forwarded link is refused (the owner and the co-teacher
+    # already teach the class, so for them the page says so and nothing changes).
     Case("invite_accept", lambda w: [w.invite_token], other=200, audience="invite"),
-    Case("invite_accept", lambda w: [w.invite_token], "post", other=302, audience="invite"),
+    Case("invite_accept", lambda w: [w.invite_token], "post", other=403, audience="invite"),
     Case("assignment_create", cls),
     Case("assignment_create", cls, "post", assignment_post, 302),
     Case("assignment_edit", asg),
@@ -218,6 +223,8 @@ def expected(case: Case, role: str) -> int:
         return case.ok if role == "student" else case.other
     if role in ("student", "other_student"):
         return 403
+    if role == "co_teacher" and case.co is not None:
+        return case.co
     return case.other if role == "other_teacher" else case.ok
 
 

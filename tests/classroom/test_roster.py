@@ -236,3 +236,11 @@ def test_text_password_lets_the_student_sign_in_and_can_be_removed(signed_in, cl
     signed_in.force_login(classroom.owner)
     signed_in.post(url, {"action": "clear"})
     assert not User.objects.get(pk=student.pk).has_usable_password()
+
+
+def test_a_csv_with_an_unclosed_quote_adds_nobody_and_names_the_line(signed_in, classroom):
+    response = signed_in.post(reverse("classroom:students_import", args=[classroom.pk]),
+                              upload(b'name\nZoe\nYusuf\n"Xavi\nWren\n'))
+    assert response.status_code == 200
+    assert "Line 4 has a quote mark that is never closed: &quot;Xavi" in response.content.decode()
+    assert names_in(classroom) == []

@@ -124,3 +124,24 @@ def test_every_bad_row_is_listed_with_its_line_and_reason():
     assert reasons[6] == "The username “cal” is also on line 5."
     assert reasons[7].startswith("There is already a student called “Eve” in this class.")
     assert "“Eve B.” or “Eve 2”" in reasons[7]
+
+
+# ----- An unbalanced quote mark (issue #24, weak spot 7) --------------------------------
+
+@pytest.mark.parametrize("data, line, shown", [
+    # Never closed: the reader would swallow every row after it into one name.
+    (b'name\nAnn\nBen\n"Cal\nDan\nEve\n', 4, '"Cal'),
+    # Closed three lines later: three children merged into one.
+    (b'name,username\nAnn,ann1\n"Ben,ben1\nCal,cal1\nDan",dan1\nEve,eve1\n', 3, '"Ben,ben1'),
+    (b'name\r\nAnn\r\n"Ben\r\nCal\r\n', 3, '"Ben'),
+])
+def test_an_unbalanced_quote_is_refused_naming_its_line(data, line, shown):
+    with pytest.raises(RosterInputError) as refused:
+        rows_from_csv(data)
+    assert str(refused.value).startswith(
+        f"Line {line} has a quote mark that is never closed: {shown}")
+
+
+def test_quotes_that_are_closed_on_their_own_line_are_fine():
+    rows = rows_from_csv(b'name\n"Ann"\nBen "Benny" Lee\n"Cal ""C"" Day"\n')
+    assert [(r.line, r.name) for r in rows] == [(2, "Ann"), (3, 'Ben "Benny" Lee'), (4, 'Cal "C" Day')]
