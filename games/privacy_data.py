@@ -28,13 +28,12 @@ HELD = [
     },
     {
         "model": "games.Game",
-        "kind": "tables_opened",
-        "label": ("table opened for classmates", "tables opened for classmates"),
-        "about": "Tables the student opened for classmates to join (the games themselves are "
-                 "in games.csv).",
+        "kind": "games_started",
+        "label": ("game they started", "games they started"),
+        "about": "Games and tables the student started (how each went is in games.csv).",
         "student": "created_by",
         "fields": ["id", "key", "status", "created_at"],
-        "erase": "detach",  # the table stays the classmates'; nobody is named as its host
+        "erase": "detach",  # a game kept for classmates names nobody as who started it
     },
     {
         "model": "games.TableInvite",
