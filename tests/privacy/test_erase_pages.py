@@ -88,3 +88,9 @@ def test_the_student_page_has_the_buttons(world):
     class_page = signed_in(world.co_teacher).get(
         reverse("classroom:class_detail", args=[world.classroom.pk])).content.decode()
     assert reverse("privacy:class_export", args=[world.classroom.pk]) in class_page
+
+
+def test_the_skill_report_of_the_student_links_to_the_download(world):
+    page = signed_in(world.co_teacher).get(
+        reverse("reports:student", args=[world.classroom.pk, world.ann.pk])).content.decode()
+    assert reverse("privacy:student_export", args=[world.ann.pk]) in page
