@@ -19,6 +19,13 @@ Within a class its teachers are equal, except for what cannot be undone by a col
 | accept an invitation                        | only the teacher whose e-mail it was sent to |
 
 (tests/classroom/test_permission_matrix.py checks every classroom URL against this.)
+
+A student's data (privacy/, issue #24), for a student of the class (on its list or removed):
+
+| action                     | owner | co-teacher | other teacher | student | anonymous |
+| -------------------------- | ----- | ---------- | ------------- | ------- | --------- |
+| export (student or class)  | yes   | yes        | 404           | 403     | sign in   |
+| erase a student            | yes   | 403        | 404           | 403     | sign in   |
 """
 
 from functools import wraps
@@ -65,3 +72,9 @@ def _role_required(check, login_url_name: str):
 
 teacher_required = _role_required(is_teacher, "accounts:teacher_login")
 student_required = _role_required(is_student, "classroom:join")
+
+
+def may_erase_student_data(user, classroom) -> bool:
+    """Erasing a student's data cannot be undone: only the class's owner may, not a co-teacher
+    (who may still export it: the class's students are found through their classes)."""
+    return is_teacher(user) and classroom.owner_id == user.pk
