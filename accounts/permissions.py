@@ -9,6 +9,15 @@ user's reach is simply not found (404) rather than checked view by view.
 | -------------- | ------------------ | ------- | ------- |
 | teacher pages  | redirect: sign in  | yes     | 403     |
 | student pages  | redirect: /join    | 403     | yes     |
+
+Administrators (`is_staff` or superuser accounts, made with `createsuperuser` or in /admin/)
+are a level above: they run the school's Numberdeck. The access log (privacy/) is the one
+place this matters today:
+
+| access log               | anonymous         | teacher                | student | administrator |
+| ------------------------ | ----------------- | ---------------------- | ------- | ------------- |
+| of one class             | redirect: sign in | their classes (or 404) | 403     | any class     |
+| all of it                | redirect: sign in | 403                    | 403     | yes           |
 """
 
 from functools import wraps
@@ -24,6 +33,16 @@ def is_teacher(user) -> bool:
 
 def is_student(user) -> bool:
     return bool(user.is_authenticated and user.role == "student" and user.is_active)
+
+
+def is_administrator(user) -> bool:
+    return bool(user.is_authenticated and user.is_active and user.role != "student"
+                and (user.is_staff or user.is_superuser))
+
+
+def may_see_class_access_log(user) -> bool:
+    """Which class's log is then a selector's answer (the teacher's own classes)."""
+    return is_teacher(user) or is_administrator(user)
 
 
 def _role_required(check, login_url_name: str):
@@ -43,3 +62,5 @@ def _role_required(check, login_url_name: str):
 
 teacher_required = _role_required(is_teacher, "accounts:teacher_login")
 student_required = _role_required(is_student, "classroom:join")
+class_access_log_required = _role_required(may_see_class_access_log, "accounts:teacher_login")
+administrator_required = _role_required(is_administrator, "accounts:teacher_login")
