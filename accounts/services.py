@@ -159,3 +159,11 @@ def student_deactivate(*, student: User) -> None:
     (inactive users fail authentication, and their sessions stop working)."""
     student.is_active = False
     student.save(update_fields=["is_active"])
+
+
+@transaction.atomic
+def student_delete(*, student: User) -> None:
+    """Delete a student's account for good (privacy/erasure.py calls it last, once every other
+    row about them is gone), with the sign-in lockout counts kept under their account."""
+    student_unlock(student=student)
+    student.delete()

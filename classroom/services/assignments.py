@@ -102,3 +102,15 @@ def assignment_duplicate(*, assignment: Assignment, to_classroom: Classroom,
     if to_classroom.pk == assignment.classroom_id:
         copy.students.set(assignment.students.all())
     return copy
+
+
+@transaction.atomic
+def assignments_forget_student(*, student: User) -> None:
+    """Erasing a student (privacy/erasure.py): they leave every list of chosen students. Work
+    set for them alone is deleted, not left with an empty list, which would mean the whole
+    class (and a "Practise this" for one child says what that child found hard)."""
+    for assignment in Assignment.objects.filter(students=student).prefetch_related("students"):
+        if {s.pk for s in assignment.students.all()} == {student.pk}:
+            assignment.delete()
+        else:
+            assignment.students.remove(student)

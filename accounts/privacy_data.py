@@ -1,0 +1,21 @@
+"""What the accounts app holds about a student: read by privacy/ (privacy/registry.py explains
+each key). Plain data: this app never imports privacy. The account goes last: every other
+app's rows about the student are erased before it (privacy/registry.py `APPS`)."""
+
+HELD = [
+    {
+        "model": "accounts.User",
+        "kind": "account",
+        "label": "account",
+        "about": "The student's account: their name, username, class, and when they joined and "
+                 "last played. Their sign-in pictures and password are not included: they are a "
+                 "way in, not information about the student.",
+        "student": "pk",
+        "fields": ["username", "display_name", "classroom__name", "is_active", "date_joined",
+                   "last_login", "last_seen_at"],
+        # Their sign-in lockout counts go too (they are keyed by the account).
+        "erase": "accounts.services.student_delete",
+    },
+]
+
+NOT_ABOUT_A_STUDENT: dict[str, str] = {}
