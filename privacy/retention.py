@@ -20,6 +20,7 @@ from accounts.models import User
 from classroom.models import Classroom
 from classroom.selectors import classes_for_teacher, teachers_of_class
 
+from .erasure import erase_classroom
 from .models import ErasureWarning
 
 WARNING_DAYS = 14
@@ -108,8 +109,6 @@ def email_warnings(*, now: datetime) -> int:
 def erase_due(*, now: datetime) -> int:
     """Erase each class whose warning's date has come and that is still archived by the same
     archiving (restoring it cancelled the warning)."""
-    from .erasure import erase_classroom  # TEMP until privacy-data's branch is merged
-
     erased = 0
     for warning in _current(ErasureWarning.objects.filter(erase_on__lte=now)).select_related("classroom"):
         erase_classroom(classroom=warning.classroom, erased_by=None)
