@@ -11,6 +11,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from arena.services.lifecycle import arena_create
 from privacy.access_log import LOGGED, NOT_LOGGED, SAME_VISIT
+from privacy.erasure import erase_student
 from privacy.models import AccessLog
 from reports.exports.jobs import export_start
 from tests.reports.showing import make_game
@@ -77,8 +78,8 @@ def test_the_log_reads_as_a_sentence(client, teacher, classroom, student):
         "Ms Rivera viewed Maya R.'s skill report, 26 Nov 14:03",
         "Ms Rivera exported Class 5B's skills table (CSV), 26 Nov 14:03",
     ]
-    # Once the child's account is gone, the row stays and no longer names them.
-    student.delete()
+    # Once the child is erased, the row stays and no longer names them.
+    erase_student(student=student, erased_by=teacher)
     assert AccessLog.objects.order_by("pk").first().sentence == \
         "Ms Rivera viewed a former student's skill report, 26 Nov 14:03"
 
