@@ -43,6 +43,8 @@ def test_an_administrator_reads_all_of_it(client, teacher, classroom, student, o
     admin.is_staff = True
     admin.save()
     client.force_login(admin)
+    # The privacy page leads an administrator (only) to the whole log.
+    assert f'href="{reverse("privacy:access_log")}"' in client.get(reverse("privacy:privacy")).content.decode()
     page = words(client.get(reverse("privacy:access_log")))
     assert "Ms Rivera viewed Ann's skill report" in page
     assert f"{other_teacher.display_name} viewed Olga's skill report" in page
@@ -57,6 +59,7 @@ def test_an_empty_log_says_so(client, teacher, classroom):
 def test_the_privacy_page_is_linked_from_every_page_and_states_the_retention(client, settings):
     settings.ARCHIVED_CLASS_RETENTION_DAYS = 730
     home = client.get(reverse("home")).content.decode()
+    assert reverse("privacy:access_log") not in client.get(reverse("privacy:privacy")).content.decode()
     assert f'href="{reverse("privacy:privacy")}"' in home
     page = words(client.get(reverse("privacy:privacy")))
     assert "kept for 2 years (730 days)" in page
