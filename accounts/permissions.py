@@ -10,6 +10,13 @@ user's reach is simply not found (404) rather than checked view by view.
 | teacher pages  | redirect: sign in  | yes     | 403     |
 | student pages  | redirect: /join    | 403     | yes     |
 
+A student's data (privacy/, issue #24), for a student of the class (on its list or removed):
+
+| action                     | owner | co-teacher | other teacher | student | anonymous |
+| -------------------------- | ----- | ---------- | ------------- | ------- | --------- |
+| export (student or class)  | yes   | yes        | 404           | 403     | sign in   |
+| erase a student            | yes   | 403        | 404           | 403     | sign in   |
+
 Administrators (`is_staff` or superuser accounts, made with `createsuperuser` or in /admin/)
 are a level above: they run the school's Numberdeck. The access log (privacy/) is the one
 place this matters today:
@@ -64,3 +71,9 @@ teacher_required = _role_required(is_teacher, "accounts:teacher_login")
 student_required = _role_required(is_student, "classroom:join")
 class_access_log_required = _role_required(may_see_class_access_log, "accounts:teacher_login")
 administrator_required = _role_required(is_administrator, "accounts:teacher_login")
+
+
+def may_erase_student_data(user, classroom) -> bool:
+    """Erasing a student's data cannot be undone: only the class's owner may, not a co-teacher
+    (who may still export it: the class's students are found through their classes)."""
+    return is_teacher(user) and classroom.owner_id == user.pk

@@ -6,7 +6,7 @@ HELD = [
     {
         "model": "accounts.User",
         "kind": "account",
-        "label": "account",
+        "label": ("account", "accounts"),
         "about": "The student's account: their name, username, class, and when they joined and "
                  "last played. Their sign-in pictures and password are not included: they are a "
                  "way in, not information about the student.",

@@ -5,7 +5,7 @@ HELD = [
     {
         "model": "arena.ArenaResult",
         "kind": "arena_results",
-        "label": "arena game results",
+        "label": ("arena game result", "arena game results"),
         "about": "What each arena game did for the student: won, drew or lost, and the points.",
         "student": "player__user",
         "fields": ["player__arena__title", "table__game", "outcome", "points", "doubled", "left",
@@ -15,7 +15,7 @@ HELD = [
     {
         "model": "arena.ArenaPlayer",
         "kind": "arenas",
-        "label": "arenas joined",
+        "label": ("arena joined", "arenas joined"),
         "about": "Each class arena the student joined: their points, wins, draws, losses and "
                  "best streak.",
         "student": "user",
@@ -27,7 +27,7 @@ HELD = [
     {
         "model": "arena.Arena",
         "kind": "arena_invites",
-        "label": "arenas they were chosen for",
+        "label": ("arena they were chosen for", "arenas they were chosen for"),
         "about": "Arenas their teacher opened for chosen students only, with the student among "
                  "them.",
         "student": "students",

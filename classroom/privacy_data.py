@@ -6,7 +6,7 @@ HELD = [
     {
         "model": "classroom.Assignment",
         "kind": "assignments",
-        "label": "assignments chosen for them",
+        "label": ("assignment chosen for them", "assignments chosen for them"),
         "about": "Assignments (including 'Practise this' practice) their teacher set for chosen "
                  "students, with the student among them. Work set for the whole class is not "
                  "listed: it is the class's.",

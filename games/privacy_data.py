@@ -5,7 +5,7 @@ HELD = [
     {
         "model": "games.Seat",
         "kind": "games",
-        "label": "games played",
+        "label": ("game played", "games played"),
         "about": "One row per game the student sat in: which game, when, how it ended for them "
                  "and who won (the result every player saw).",
         "student": "user",
@@ -18,7 +18,7 @@ HELD = [
     {
         "model": "games.Move",
         "kind": "moves",
-        "label": "moves",
+        "label": ("move", "moves"),
         "about": "Every move the student tried, accepted or not: the card or answer, how long "
                  "they thought, and what the game noted about the choice (their own hand only).",
         "student": "seat__user",
@@ -28,18 +28,17 @@ HELD = [
     },
     {
         "model": "games.Game",
-        "kind": "tables_opened",
-        "label": "tables opened for classmates",
-        "about": "Tables the student opened for classmates to join (the games themselves are "
-                 "in games.csv).",
+        "kind": "games_started",
+        "label": ("game they started", "games they started"),
+        "about": "Games and tables the student started (how each went is in games.csv).",
         "student": "created_by",
         "fields": ["id", "key", "status", "created_at"],
-        "erase": "detach",  # the table stays the classmates'; nobody is named as its host
+        "erase": "detach",  # a game kept for classmates names nobody as who started it
     },
     {
         "model": "games.TableInvite",
         "kind": "invites_received",
-        "label": "invitations to a table",
+        "label": ("invitation to a table", "invitations to a table"),
         "about": "Invitations the student received to join a classmate's table.",
         "student": "student",
         "fields": ["game_id", "game__key", "created_at"],
@@ -48,7 +47,7 @@ HELD = [
     {
         "model": "games.TableInvite",
         "kind": "invites_sent",
-        "label": "invitations sent to classmates",
+        "label": ("invitation sent to classmates", "invitations sent to classmates"),
         "about": "Invitations the student sent to classmates (who they invited is the "
                  "classmates' own data, so only the table and the time are shown).",
         "student": "invited_by",
@@ -58,7 +57,7 @@ HELD = [
     {
         "model": "games.PlayerRating",
         "kind": "ratings",
-        "label": "ratings",
+        "label": ("rating", "ratings"),
         "about": "The student's rating in each game (it finds opponents of the right level).",
         "student": "user",
         "fields": ["key", "rating", "games", "updated_at"],
@@ -67,7 +66,7 @@ HELD = [
     {
         "model": "games.RatingChange",
         "kind": "rating_changes",
-        "label": "rating changes",
+        "label": ("rating change", "rating changes"),
         "about": "What each finished game did to the student's rating, and the levels of the "
                  "opponents at the table.",
         "student": "user",

@@ -102,6 +102,8 @@ LOGGED: dict[str, Logged] = {
     "classroom:sign_in_cards_pdf": Logged(EXPORTED, "sign-in cards (PDF)", whole_class),
     "games:replay": Logged(VIEWED, "game replay", game_players),
     "arena:standings_csv": Logged(EXPORTED, "arena standings (CSV)", arena_class),
+    "privacy:student_export": Logged(EXPORTED, "data (zip)", child_account),
+    "privacy:class_export": Logged(EXPORTED, "data (zip)", whole_class),
 }
 
 # URLs whose address names a student (or a player) that are deliberately not logged, and why.
@@ -115,6 +117,8 @@ NOT_LOGGED: dict[str, str] = {
     "classroom:student_unlock": "a change (unlocks sign-in)",
     "arena:take_out": "a change during an arena (takes a player out)",
     "arena:let_back": "a change during an arena (lets a player back)",
+    "privacy:student_erase": "asks to confirm an erasure (counts only); the erasure removes the "
+                             "child, and is recorded by privacy/erasure.py",
 }
 
 

@@ -20,12 +20,31 @@ from accounts.models import User
 from classroom.models import Classroom
 
 from .registry import Held, declarations
+from .selectors import class_students
 
 log = logging.getLogger(__name__)
 
 
 class ErasureIncomplete(RuntimeError):
     """Rows still referred to the student after erasure: the transaction was rolled back."""
+
+
+# The kinds of a class's erasure besides its students' (`classroom_erasure_preview`).
+CLASS_LABELS = {
+    "students": ("student", "students"),
+    "class_games": ("game of the class", "games of the class"),
+    "class_assignments": ("assignment of the class", "assignments of the class"),
+    "class_arenas": ("arena of the class", "arenas of the class"),
+    "class_report_files": ("report job or file of the class", "report jobs and files of the class"),
+    "class": ("class", "classes"),
+}
+
+
+def counts_in_words(counts: dict[str, int]) -> list[str]:
+    """["312 moves", "40 games played", ...]: what the confirmation page and the message
+    after an erasure say, in the order of `counts`."""
+    labels = {**{h.kind: h.label for h in declarations()}, **CLASS_LABELS}
+    return [f"{n} {labels[kind][0 if n == 1 else 1]}" for kind, n in counts.items()]
 
 
 def erasure_preview(*, student: User) -> dict[str, int]:
@@ -99,12 +118,6 @@ def erase_student(*, student: User, erased_by: User | None = None) -> dict[str, 
     return counts
 
 
-def _class_students(classroom: Classroom) -> models.QuerySet:
-    """Every student whose class it is (a student belongs to one class: `User.classroom`),
-    removed ones included."""
-    return User.objects.filter(role=User.Role.STUDENT, classroom=classroom).order_by("pk")
-
-
 def _class_rows(classroom: Classroom) -> dict[str, models.QuerySet]:
     """The class's own rows that the class's deletion takes with it, by kind."""
     return {
@@ -119,7 +132,7 @@ def classroom_erasure_preview(*, classroom: Classroom) -> dict[str, int]:
     """What erasing the class would touch: its students' rows per kind (as for one student),
     then all the class's own games, assignments, arenas and report files (its students' games
     among them), and the class."""
-    students = list(_class_students(classroom))
+    students = list(class_students(classroom=classroom))
     total = {"students": len(students)}
     for student in students:
         for kind, n in erasure_preview(student=student).items():
@@ -137,7 +150,7 @@ def erase_classroom(*, classroom: Classroom, erased_by: User | None = None) -> d
     with transaction.atomic():
         classroom = Classroom.objects.select_for_update().get(pk=classroom_id)
         counts = classroom_erasure_preview(classroom=classroom)
-        for student in _class_students(classroom):
+        for student in class_students(classroom=classroom):
             erase_student(student=student, erased_by=erased_by)
         _delete_files(_class_rows(classroom)["class_report_files"])
         classroom.delete()

@@ -6,7 +6,7 @@ student:
 
 - `model`: "app_label.ModelName";
 - `kind`: a short name, the key of the counts and the name of the export's files;
-- `label`: the counted rows in plain words ("moves", "skill records"): "312 moves";
+- `label`: the counted rows in plain words, one and many: ("move", "moves"): "312 moves";
 - `about`: one sentence for the export's README: what a row is;
 - `student`: the lookup path from the model to the student ("user", "seat__user"), or a list
   of paths (a row refers to the student through any of them);
@@ -50,7 +50,7 @@ class Held:
 
     model: type[models.Model]
     kind: str
-    label: str
+    label: tuple[str, str]
     about: str
     paths: tuple[str, ...]
     fields: tuple[str, ...]
@@ -74,7 +74,7 @@ class Held:
 
 def _held(app_label: str, entry: dict) -> Held:
     paths = entry["student"]
-    held = Held(model=apps.get_model(entry["model"]), kind=entry["kind"], label=entry["label"],
+    held = Held(model=apps.get_model(entry["model"]), kind=entry["kind"], label=tuple(entry["label"]),
                 about=entry["about"], paths=(paths,) if isinstance(paths, str) else tuple(paths),
                 fields=tuple(entry["fields"]), erase=entry["erase"], where=dict(entry.get("where", {})))
     if held.erase not in ACTIONS and "." not in held.erase:

@@ -5,7 +5,7 @@ HELD = [
     {
         "model": "reports.SkillEvidence",
         "kind": "skill_evidence",
-        "label": "skill records",
+        "label": ("skill record", "skill records"),
         "about": "One row per chance the student had at a skill in a move (for example picking "
                  "the lowest card), and whether they took it: every number in a report is a count "
                  "of these.",
@@ -18,7 +18,7 @@ HELD = [
     {
         "model": "reports.SkillRollup",
         "kind": "skill_totals",
-        "label": "skill totals",
+        "label": ("skill total", "skill totals"),
         "about": "The student's skill records added up, all time and per week, as the reports "
                  "show them.",
         "student": "student",
@@ -29,7 +29,7 @@ HELD = [
     {
         "model": "reports.NeedsHelpFlag",
         "kind": "flags",
-        "label": "'needs help' flags",
+        "label": ("'needs help' flag", "'needs help' flags"),
         "about": "Skills where the reports say the student needs help, with the numbers behind "
                  "each flag.",
         "student": "student",
@@ -40,7 +40,7 @@ HELD = [
     {
         "model": "reports.RecomputeJob",
         "kind": "class_exports",
-        "label": "class report files that name them",
+        "label": ("class report file that names them", "class report files that name them"),
         "about": "Report files a teacher made for a whole class the student is or was in (the "
                  "files name every student of the class, so only the file's kind and date are "
                  "listed here).",

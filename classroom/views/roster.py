@@ -7,7 +7,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import pictures
 from accounts import services as accounts
-from accounts.permissions import teacher_required
+from accounts.permissions import may_erase_student_data, teacher_required
 
 from .. import names, selectors, services
 from ..forms import (CsvUploadForm, PastedNamesForm, PicturePasswordChoiceForm, StudentMoveForm,
@@ -117,6 +117,7 @@ def _student_page(request, student, *, rename=None, move=None, picture=None, tex
         "text_form": text or TextPasswordForm(),
         "has_text_password": student.has_usable_password(),
         "locked_until": accounts.student_lock_for_teacher(student=student),
+        "may_erase_data": may_erase_student_data(request.user, student.classroom),
     })
 
 

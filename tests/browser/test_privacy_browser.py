@@ -1,40 +1,88 @@
-"""A teacher opens the access log and the privacy page with the keyboard alone; axe-core finds
-nothing on either."""
+"""A teacher downloads a student's data and erases it, by keyboard, in Chromium: the zip
+arrives with its README and files, the erase page says what will go and asks for the name,
+and afterwards the classmate's shared game shows "a former student". axe-core finds nothing
+on the erase page or on the class page after it."""
+
+import io
+import re
+import zipfile
+
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser.test_class_journey_browser import AXE, AXE_JS, axe_lines
-from tests.browser.test_play_browser import signed_in_page
+from accounts.models import User
+from devtools.planted import PlantedPlayer
+from devtools.simulation import play_game
+from games.models import Seat
+from games.services import SeatSpec, game_create
+from tests.arena.conftest import play_to_end
+from tests.browser.test_arena_browser import run_axe
+from tests.browser.test_class_journey_browser import AXE, axe_lines
+from tests.browser.test_reports_browser import eager_here, in_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def follow_by_keyboard(page, name: str) -> None:
-    link = page.get_by_role("link", name=name, exact=True)
-    link.focus()
-    expect(link).to_be_focused()
-    # The focus is visible: the focused link draws an outline.
-    assert page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") != "none"
-    page.keyboard.press("Enter")
-
-
-def axe(page) -> list[str]:
+def axe_clean(page) -> None:
     page.add_script_tag(path=str(AXE))
-    return axe_lines(page.evaluate(AXE_JS))
+    assert axe_lines(run_axe(page)) == [], page.url
 
 
-def test_teacher_opens_the_access_log_and_the_privacy_page_by_keyboard(browser, live_daphne, teacher,
-                                                                       classroom, student):
-    page = signed_in_page(browser, live_daphne, teacher)
-    page.goto(live_daphne + reverse("reports:student", args=[classroom.pk, student.pk]))
-    page.goto(live_daphne + reverse("classroom:class_detail", args=[classroom.pk]))
-    follow_by_keyboard(page, "Access log")
-    expect(page.get_by_role("heading", name="Access log: Class 5B")).to_be_visible()
-    expect(page.get_by_role("listitem").filter(has_text="Ms Rivera viewed Ann's skill report")).to_be_visible()
-    problems = [f"access log: {line}" for line in axe(page)]
-    follow_by_keyboard(page, "Privacy")
-    expect(page.get_by_role("heading", name="Where it is kept")).to_be_visible()
-    expect(page.get_by_text("No third party receives anything")).to_be_visible()
-    problems += [f"privacy page: {line}" for line in axe(page)]
-    assert problems == []
+def test_teacher_downloads_and_erases_a_students_data_by_keyboard(page, live_daphne, teacher, classroom,
+                                                                  student, make_student):
+    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
+
+    def games():
+        with eager_here():
+            play_game(key="multiplication", classroom=classroom, student=student, seed=3,
+                      player=PlantedPlayer([]))
+            game = game_create(key="smooth_operator", classroom=classroom, seed=9,
+                               options={"target": 200},
+                               seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
+            return play_to_end(game)
+
+    shared = in_thread(games)
+
+    page.goto(live_daphne + "/teacher/sign-in/")
+    page.get_by_label("E-mail").fill("rivera@school.test")
+    page.get_by_label("Password").fill("correct-horse-42")
+    page.get_by_label("Password").press("Enter")
+    page.wait_for_url(re.compile(r"/teach/$"))
+    page.goto(f"{live_daphne}/teach/students/{student.pk}/")
+
+    # Download: the link, then Enter.
+    page.get_by_role("link", name="Download Ann's data").focus()
+    with page.expect_download() as info:
+        page.keyboard.press("Enter")
+    assert re.fullmatch(r"numberdeck-ann-\d+-\d{4}-\d\d-\d\d\.zip", info.value.suggested_filename)
+    with zipfile.ZipFile(io.BytesIO(open(info.value.path(), "rb").read())) as archive:
+        names = set(archive.namelist())
+        readme = archive.read("README.txt").decode()
+    assert {"README.txt", "moves.csv", "moves.json", "games.csv", "skill_evidence.csv"} <= names
+    assert "What Numberdeck holds about Ann" in readme
+
+    # Erase: the page names what will go and asks for the name.
+    page.get_by_role("link", name="Erase Ann's data…").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Erase everything about Ann?")).to_be_visible()
+    expect(page.locator("#erase-counts")).to_contain_text(re.compile(r"\d+ moves"))
+    expect(page.locator("#erase-counts")).to_contain_text("2 games played")
+    axe_clean(page)
+    field = page.get_by_label("Type the student's name to confirm")
+    field.focus()
+    page.keyboard.type("Bob")  # a wrong name: refused, nothing erased
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("alert")).to_contain_text("That is not the student's name.")
+    assert User.objects.filter(pk=student.pk).exists()
+    field.fill("")
+    field.focus()
+    page.keyboard.type("Ann")
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Erase for good")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(rf"/teach/classes/{classroom.pk}/$"))
+    expect(page.get_by_text(re.compile(r"Ann's data is erased: .*moves"))).to_be_visible()
+    axe_clean(page)
+
+    assert not User.objects.filter(pk=student.pk).exists()
+    assert sorted(Seat.objects.filter(game=shared).values_list("name", flat=True)) == ["Ben", "a former student"]

@@ -46,6 +46,8 @@ def declared_visits(world, classroom, student):
         "classroom:sign_in_cards_pdf": (reverse("classroom:sign_in_cards_pdf", args=[c]), {}),
         "games:replay": (reverse("games:replay", args=[world["game"].pk]), {}),
         "arena:standings_csv": (reverse("arena:standings_csv", args=[world["arena"].pk]), {}),
+        "privacy:student_export": (reverse("privacy:student_export", args=[s]), {}),
+        "privacy:class_export": (reverse("privacy:class_export", args=[c]), {}),
     }
 
 

@@ -1,58 +1,79 @@
-"""Who may read the access log and the privacy page: every privacy URL × every role.
+"""Who may export and erase a student's data: the rows of the classroom permission matrix
+(tests/classroom/test_permission_matrix.py: its world, roles and fingerprint) for every
+privacy URL. The owner and a co-teacher export; only the owner erases (a co-teacher gets a
+403 page saying who can); another teacher finds nothing (404); students get 403; anonymous
+visitors are sent to sign in. A refused request changes nothing."""
 
-A class's log: its owner and co-teachers, and administrators; another teacher gets a 404 (the
-class is not theirs to find), students 403, anonymous visitors are sent to sign in. All of the
-log: administrators only. The privacy page: everyone. Rows of accounts/permissions.py's table.
-"""
+from dataclasses import dataclass, field
+from typing import Callable
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from accounts.services import teacher_sign_up
 from privacy import urls
+from tests.classroom.test_permission_matrix import ROLES, build_world, fingerprint
+from tests.conftest import module_world
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ["owner", "co_teacher", "other_teacher", "student", "other_student", "administrator",
-         "anonymous"]
 
-# url name -> (args, expected status per role)
-CASES = {
-    "privacy": (lambda w: [], dict.fromkeys(ROLES, 200)),
-    "class_access_log": (lambda w: [w["classroom"].pk], {
-        "owner": 200, "co_teacher": 200, "other_teacher": 404, "student": 403,
-        "other_student": 403, "administrator": 200, "anonymous": 302}),
-    "access_log": (lambda w: [], {
-        "owner": 403, "co_teacher": 403, "other_teacher": 403, "student": 403,
-        "other_student": 403, "administrator": 200, "anonymous": 302}),
-}
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    with module_world(django_db_blocker):
+        yield build_world()
 
 
-@pytest.fixture
-def world(teacher, co_teacher, other_teacher, student, other_student, classroom):
-    admin = teacher_sign_up(name="Mx Admin", email="admin@school.test", password="correct-horse-42")
-    admin.is_staff = True
-    admin.save()
-    return {"owner": teacher, "co_teacher": co_teacher, "other_teacher": other_teacher,
-            "student": student, "other_student": other_student, "administrator": admin,
-            "classroom": classroom}
+@dataclass
+class Case:
+    url: str
+    args: Callable
+    method: str = "get"
+    data: Callable = field(default=lambda w: {})
+    owner: int = 200
+    co_teacher: int = 200
 
 
-@pytest.mark.parametrize("name", CASES)
-def test_privacy_urls_by_role(name, world):
-    args, want = CASES[name]
-    url = reverse(f"privacy:{name}", args=args(world))
-    got = {}
-    for role in ROLES:
-        client = Client()
-        if role != "anonymous":
-            client.force_login(world[role])
-        response = client.get(url)
-        got[role] = response.status_code
-        if response.status_code == 302:
-            assert response["Location"].startswith(reverse("accounts:teacher_login"))
-    assert got == want
+stu = lambda w: [w.student.pk]  # noqa: E731
+CASES = [
+    Case("student_export", stu),
+    Case("class_export", lambda w: [w.classroom.pk]),
+    Case("class_export", lambda w: [w.archived.pk]),  # an archived class's data too
+    Case("student_erase", stu, co_teacher=403),  # the page that asks
+    Case("student_erase", stu, "post", lambda w: {"typed_name": "Ann"}, owner=302, co_teacher=403),
+    Case("student_erase", stu, "post", lambda w: {"typed_name": "Olga"}, co_teacher=403),  # wrong name
+]
+
+
+def expected(case: Case, role: str) -> int:
+    if role == "anonymous":
+        return 302
+    if role in ("student", "other_student"):
+        return 403
+    return {"owner": case.owner, "co_teacher": case.co_teacher}.get(role, 404)
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.method.upper()} {c.url}#{CASES.index(c)}")
+def test_privacy_permission_matrix(case, role, world):
+    client = Client()
+    if world.user(role) is not None:
+        client.force_login(world.user(role))
+    url = reverse(f"privacy:{case.url}", args=case.args(world))
+    before = fingerprint()
+    response = getattr(client, case.method)(url, case.data(world))
+    want = expected(case, role)
+    assert response.status_code == want, f"{role} {case.method.upper()} {url}"
+    if role == "anonymous":
+        assert response["Location"].startswith(reverse("accounts:teacher_login"))
+    if want != 302 or role == "anonymous":
+        assert fingerprint() == before, "a refused request changed something"
+    else:
+        assert fingerprint() != before  # the owner's erasure went through
 
 
 def test_the_matrix_covers_every_privacy_url():
-    assert {p.name for p in urls.urlpatterns} <= set(CASES)
+    """With the access log's and the privacy page's rows (test_access_log_permissions.py)."""
+    from tests.privacy.test_access_log_permissions import CASES as LOG_CASES
+
+    assert {p.name for p in urls.urlpatterns} <= {c.url for c in CASES} | set(LOG_CASES)
