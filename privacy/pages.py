@@ -6,18 +6,19 @@ from django.shortcuts import get_object_or_404, render
 
 from accounts.permissions import administrator_required, class_access_log_required, is_administrator
 from classroom.models import Classroom
+from classroom.retention import archived_kept_for
 from classroom.selectors import classes_for_teacher
 from reports.exports.jobs import KEEP_FILES_DAYS
 
 from . import access_log
-from .retention import WARNING_DAYS, kept_for_words
+from .retention import WARNING_DAYS
 
 PER_PAGE = 100
 
 
 def privacy_page(request):
     return render(request, "privacy/privacy.html", {
-        "kept_for": kept_for_words(), "retention_days": settings.ARCHIVED_CLASS_RETENTION_DAYS,
+        "kept_for": archived_kept_for(), "retention_days": settings.ARCHIVED_CLASS_RETENTION_DAYS,
         "warning_days": WARNING_DAYS, "export_days": KEEP_FILES_DAYS,
         "session_days": settings.SESSION_COOKIE_AGE // (24 * 60 * 60),
     })

@@ -18,6 +18,7 @@ from django.utils.formats import date_format
 
 from accounts.models import User
 from classroom.models import Classroom
+from classroom.retention import archived_kept_for
 from classroom.selectors import classes_for_teacher, teachers_of_class
 
 from .erasure import erase_classroom
@@ -30,15 +31,6 @@ def kept_for() -> timedelta:
     return timedelta(days=settings.ARCHIVED_CLASS_RETENTION_DAYS)
 
 
-def kept_for_words() -> str:
-    """"a year", "2 years", "90 days": how long, in the words of the warning."""
-    days = settings.ARCHIVED_CLASS_RETENTION_DAYS
-    if days % 365 == 0:
-        years = days // 365
-        return "a year" if years == 1 else f"{years} years"
-    return "a day" if days == 1 else f"{days} days"
-
-
 @dataclass(frozen=True)
 class Notice:
     """What the teacher's pages and the e-mail say about one class."""
@@ -48,12 +40,12 @@ class Notice:
 
     @property
     def kept_for(self) -> str:
-        return kept_for_words()
+        return archived_kept_for()
 
     @property
     def text(self) -> str:
         return (f"{self.classroom.name} will be erased on {date_format(self.erase_on, 'j F Y')} "
-                f"because it was archived {kept_for_words()} ago. Restore it to keep it, "
+                f"because it was archived {archived_kept_for()} ago. Restore it to keep it, "
                 f"or export it first.")
 
 

@@ -97,6 +97,17 @@ def test_the_retention_is_a_setting(archived, settings):
     assert "because it was archived 30 days ago" in mail.outbox[0].body
 
 
+def test_archiving_says_how_long_the_class_is_kept(client, teacher, classroom, settings):
+    settings.ARCHIVED_CLASS_RETENTION_DAYS = 730
+    client.force_login(teacher)
+    archive = reverse("classroom:class_archive", args=[classroom.pk])
+    assert "for 2 years. After that, the class and its students' data are erased" in \
+        client.get(archive).content.decode().replace("&#x27;", "'")
+    client.post(archive)
+    page = client.get(reverse("classroom:class_detail", args=[classroom.pk])).content.decode()
+    assert "An archived class is erased 2 years after it was archived." in page
+
+
 def test_an_active_class_is_never_touched(classroom, student):
     assert retention_run(now=datetime(2040, 1, 1, tzinfo=dt_timezone.utc)) == nothing()
     assert Classroom.objects.filter(pk=classroom.pk).exists()
