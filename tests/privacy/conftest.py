@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from accounts.services import student_create, teacher_sign_up
+from accounts.services import student_create
 from arena.models import Arena, ArenaGame, ArenaPlayer
 from arena.services.counting import count_table
 from arena.services.lifecycle import arena_create, arena_join, arena_start
@@ -31,7 +31,8 @@ from reports import services as reports_services
 from reports.exports.jobs import export_run_job, export_start
 from reports.models import RecomputeJob
 from tests.arena.conftest import play_to_end
-from tests.conftest import classroom_of, module_world
+from tests.classroom.test_permission_matrix import build_world as classroom_world
+from tests.conftest import module_world
 
 
 @dataclass
@@ -65,15 +66,13 @@ def _assignment(w_class, teacher, students, title):
 
 
 def build_world() -> World:
-    owner = teacher_sign_up(name="Ms Rivera", email="rivera@school.test", password="correct-horse-42")
-    co = teacher_sign_up(name="Ms Co", email="co@school.test", password="correct-horse-42")
-    other = teacher_sign_up(name="Mr Other", email="other@school.test", password="correct-horse-42")
-    classroom = classroom_of(owner, name="Class 5B", join_code="ABC234")
-    classroom.teachers.add(co)
-    ann = student_create(classroom=classroom, display_name="Ann", picture_password=["cat", "sun", "tree"])
+    # The classroom permission matrix's people and classes: Ms Rivera's Class 5B with Ann,
+    # her co-teacher, and Mr Other's class with Olga.
+    base = classroom_world()
+    owner, co, other, ann, olga = (base.owner, base.co_teacher, base.other_teacher, base.student,
+                                   base.other_student)
+    classroom, other_class = base.classroom, olga.classroom
     ben = student_create(classroom=classroom, display_name="Ben", picture_password=["boat", "star", "apple"])
-    other_class = classroom_of(other, name="Other class", join_code="XYZ789")
-    olga = student_create(classroom=other_class, display_name="Olga", picture_password=["moon", "star", "fish"])
 
     only_ann = _assignment(classroom, owner, [ann], "Just for Ann")
     ann_and_ben = _assignment(classroom, owner, [ann, ben], "Ann and Ben")

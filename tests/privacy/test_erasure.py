@@ -132,3 +132,45 @@ def test_erasing_a_class_erases_its_students_and_everything_of_the_class(world):
     # The teachers and the other class keep everything of theirs.
     assert rows_referring_to(world.olga.pk) == olga_rows
     assert User.objects.filter(pk__in=[world.owner.pk, world.co_teacher.pk]).count() == 2
+
+
+def test_a_game_in_play_carries_on_with_a_computer_player_in_her_seat(world):
+    from games.services import SeatSpec, game_create
+    from tests.arena.conftest import play_to_end
+
+    game = game_create(key="numero", classroom=world.classroom, seed=3, options={},
+                       seats=[SeatSpec("Ann", user=world.ann), SeatSpec("Ben", user=world.ben)])
+    erase_student(student=world.ann)
+
+    seat = Seat.objects.get(game=game, user__isnull=True)
+    assert seat.name == "a former student" and seat.bot_level
+    game.refresh_from_db()
+    assert game.state["players"] == ["a former student", "Ben"]
+    # The engine still knows every seat by its name: the game plays to its end.
+    assert play_to_end(game).status == Game.Status.FINISHED
+
+
+def test_two_former_students_at_one_table_get_different_names(world):
+    from games.services import SeatSpec, game_create
+    from tests.arena.conftest import play_to_end
+
+    cat = User.objects.get(classroom=world.classroom, display_name="Cat")
+    game = game_create(key="numero", classroom=world.classroom, seed=5, options={},
+                       seats=[SeatSpec("Ann", user=world.ann), SeatSpec("Ben", user=world.ben),
+                              SeatSpec("Cat", user=cat)])
+    play_to_end(game)
+    erase_student(student=world.ann)
+    erase_student(student=cat)
+    assert sorted(Seat.objects.filter(game=game).values_list("name", flat=True)) == [
+        "Ben", "a former student", "a former student (2)"]
+    erase_student(student=User.objects.get(pk=world.ben.pk))  # nobody left to keep it for
+    assert not Game.objects.filter(pk=game.pk).exists()
+
+
+def test_a_table_gathering_players_passes_to_the_classmate_at_it(world):
+    table = Game.objects.get(status=Game.Status.LOBBY, created_by=world.ann)
+    erase_student(student=world.ann)
+    table.refresh_from_db()
+    assert [s.name for s in table.seats.all()] == ["Cat"]
+    assert table.created_by.display_name == "Cat"
+    assert list(table.invites.values_list("student__display_name", "invited_by")) == [("Ben", None)]
