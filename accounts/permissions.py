@@ -26,6 +26,15 @@ A student's data (privacy/, issue #24), for a student of the class (on its list 
 | -------------------------- | ----- | ---------- | ------------- | ------- | --------- |
 | export (student or class)  | yes   | yes        | 404           | 403     | sign in   |
 | erase a student            | yes   | 403        | 404           | 403     | sign in   |
+
+Administrators (`is_staff` or superuser accounts, made with `createsuperuser` or in /admin/)
+are a level above: they run the school's Numberdeck. The access log (privacy/) is the one
+place this matters today:
+
+| access log               | anonymous         | teacher                | student | administrator |
+| ------------------------ | ----------------- | ---------------------- | ------- | ------------- |
+| of one class             | redirect: sign in | their classes (or 404) | 403     | any class     |
+| all of it                | redirect: sign in | 403                    | 403     | yes           |
 """
 
 from functools import wraps
@@ -55,6 +64,16 @@ def may_accept_invite(user, invite) -> bool:
     return is_teacher(user) and (user.email or "").strip().lower() == invite.email.strip().lower()
 
 
+def is_administrator(user) -> bool:
+    return bool(user.is_authenticated and user.is_active and user.role != "student"
+                and (user.is_staff or user.is_superuser))
+
+
+def may_see_class_access_log(user) -> bool:
+    """Which class's log is then a selector's answer (the teacher's own classes)."""
+    return is_teacher(user) or is_administrator(user)
+
+
 def _role_required(check, login_url_name: str):
     def decorator(view):
         @wraps(view)
@@ -72,6 +91,8 @@ def _role_required(check, login_url_name: str):
 
 teacher_required = _role_required(is_teacher, "accounts:teacher_login")
 student_required = _role_required(is_student, "classroom:join")
+class_access_log_required = _role_required(may_see_class_access_log, "accounts:teacher_login")
+administrator_required = _role_required(is_administrator, "accounts:teacher_login")
 
 
 def may_erase_student_data(user, classroom) -> bool:

@@ -9,6 +9,7 @@ from accounts.permissions import teacher_required
 
 from .. import selectors, services
 from ..forms import ClassDeleteForm, ClassEditForm, ClassForm
+from ..retention import archived_kept_for
 from .co_teaching import pending_invite_for
 from .common import confirm, refused_unless_owner, teacher_class
 
@@ -47,7 +48,8 @@ def _class_page_context(classroom):
 def class_detail(request, pk: int):
     classroom = teacher_class(request, pk, archived=None)
     if classroom.is_archived:
-        return render(request, "classroom/class_archived.html", {"classroom": classroom})
+        return render(request, "classroom/class_archived.html", {"classroom": classroom,
+                                                                "kept_for": archived_kept_for()})
     context = _class_page_context(classroom)
     context["assignments"] = selectors.assignments_of_class(classroom=classroom)
     return render(request, "classroom/class_detail.html", context)
@@ -90,15 +92,16 @@ def class_archive(request, pk: int):
         return refused
     if request.method == "POST":
         services.classroom_archive(classroom=classroom)
-        messages.success(request, f"“{classroom.name}” is archived. You can restore it any time "
-                                  "from Archived classes.")
+        messages.success(request, f"“{classroom.name}” is archived. You can restore it from "
+                                  f"Archived classes for {archived_kept_for()}.")
         return redirect("classroom:teacher_home")
     return confirm(
         request, title=f"Archive {classroom.name}?", button="Archive the class",
         question=f"Archive “{classroom.name}”?",
         details=["Students will not be able to sign in to this class.",
-                 "Nothing is deleted: you can restore the class, its students and its "
-                 "assignments at any time."],
+                 "Nothing is deleted now: you can restore the class, its students and its "
+                 f"assignments for {archived_kept_for()}. After that, the class and its students' "
+                 "data are erased (you are warned by e-mail two weeks before)."],
         cancel_url=reverse("classroom:class_detail", args=[classroom.pk]))
 
 

@@ -60,6 +60,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "privacy.middleware.AccessLogMiddleware",  # who viewed or exported a child's reports
     "accounts.middleware.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -239,7 +240,12 @@ CELERY_BEAT_SCHEDULE: dict = {
     "report-jobs": {"task": "reports.tasks.report_jobs_sweep", "schedule": 60},
     # Games nobody has moved in for GAME_IDLE_CLOSE_MINUTES are stopped (games/tasks.py).
     "idle-games": {"task": "games.tasks.close_idle_games", "schedule": 5 * 60},
+    # Archived classes past ARCHIVED_CLASS_RETENTION_DAYS are erased, after a warning.
+    "archived-class-retention": {"task": "privacy.tasks.retention_sweep", "schedule": 24 * 60 * 60},
 }
+# Retention (issue #24, privacy/retention.py, docs/privacy.md): an archived class is erased this
+# many days after it was archived; its teachers are warned two weeks before.
+ARCHIVED_CLASS_RETENTION_DAYS = int(os.environ.get("ARCHIVED_CLASS_RETENTION_DAYS", "365"))
 
 # Games left alone (issue #15): a game with no move for this long is put away (stopped, not
 # counted), and the teacher's "Playing now" lists a student whose last move in a game was in the

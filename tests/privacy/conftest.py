@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from accounts.models import User
 from accounts.services import student_create
@@ -107,6 +109,10 @@ def build_world() -> World:
     export_run_job(job_id=export.pk)
     export.refresh_from_db()
     assert ArenaPlayer.objects.filter(user=ann).exists() and export.file
+    # The owner opened Ann's skill report: a row of the access log (privacy/middleware.py).
+    viewer = Client()
+    viewer.force_login(owner)
+    assert viewer.get(reverse("reports:student", args=[classroom.pk, ann.pk])).status_code == 200
     return World(owner=owner, co_teacher=co, other_teacher=other, ann=ann, ben=ben, olga=olga,
                  classroom=classroom, other_class=other_class, solo_game=solo, shared_game=shared,
                  arena=arena, only_ann=only_ann, ann_and_ben=ann_and_ben, export=export)

@@ -73,4 +73,7 @@ def test_privacy_permission_matrix(case, role, world):
 
 
 def test_the_matrix_covers_every_privacy_url():
-    assert {p.name for p in urls.urlpatterns} <= {c.url for c in CASES}
+    """With the access log's and the privacy page's rows (test_access_log_permissions.py)."""
+    from tests.privacy.test_access_log_permissions import CASES as LOG_CASES
+
+    assert {p.name for p in urls.urlpatterns} <= {c.url for c in CASES} | set(LOG_CASES)
