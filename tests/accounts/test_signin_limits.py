@@ -264,3 +264,19 @@ def test_admin_wrong_passwords_from_strangers_do_not_stop_the_admins_own_compute
     for n in range(40):
         admin_sign_in(device(f"198.51.100.{n}"), "guess")
     assert admin_sign_in(own, "admin-pass-42").status_code == 302 and signed_in_as(own, admin_user)
+
+
+def test_counts_nobody_needs_are_deleted_and_known_devices_stay(classroom, student):
+    from accounts.models import SignInCount
+    from accounts.tasks import sign_in_counts_forget
+
+    tablet = known_tablet(classroom, student)
+    pictures(device(), classroom, student, WRONG)  # a fresh browser's wrong try leaves counts
+    assert sign_in_counts_forget() == 0  # all still in use
+    with mock.patch("django.utils.timezone.now", return_value=timezone.now() + timedelta(minutes=61)):
+        assert sign_in_counts_forget() > 0
+    assert not SignInCount.objects.filter(failures__gt=0).exists()
+    assert SignInCount.objects.filter(known_at__isnull=False).exists()
+    for n in range(40):  # the tablet is still known: strangers' tries do not hold it back
+        pictures(device(f"198.51.100.{n}"), classroom, student, WRONG)
+    assert pictures(tablet, classroom, student, RIGHT).status_code == 302
