@@ -97,9 +97,12 @@ def _free(name: str) -> int:
     return getattr(settings, f"{name}_MAX_FAILURES")
 
 
+def _per_device_free(scope: str) -> int:
+    return _free({"password": "TEACHER_SIGNIN", CLASS_CODE: "CLASS_CODE"}.get(scope, "PICTURE_SIGNIN"))
+
+
 def _device_count(*, scope: str, account: str, source: Source) -> Count:
-    free = _free({"password": "TEACHER_SIGNIN", CLASS_CODE: "CLASS_CODE"}.get(scope, "PICTURE_SIGNIN"))
-    return Count(scope, f"{_h(account)}:device:{_h(source.device)}", free)
+    return Count(scope, f"{_h(account)}:device:{_h(source.device)}", _per_device_free(scope))
 
 
 def _wider_counts(*, scope: str, account: str, source: Source) -> list[Count]:
@@ -107,8 +110,7 @@ def _wider_counts(*, scope: str, account: str, source: Source) -> list[Count]:
     address = _h(source.address)
     if scope == CLASS_CODE:
         return [Count(scope, f"address:{address}", _free("CLASS_CODE_NETWORK"))]
-    per_device = _device_count(scope=scope, account=account, source=source).free
-    counts = [Count(scope, f"{_h(account)}:address:{address}", per_device),
+    counts = [Count(scope, f"{_h(account)}:address:{address}", _per_device_free(scope)),
               Count(scope, f"{_h(account)}:*", _free("ACCOUNT_SIGNIN")),
               Count(NETWORK, address, _free("NETWORK_SIGNIN"))]
     return sorted(counts, key=lambda c: (c.scope, c.key))
@@ -153,6 +155,14 @@ def _rows(counts: list[Count], *, lock: bool) -> dict[tuple[str, str], SignInCou
     return {(row.scope, row.key): row for row in rows}
 
 
+def _counts_for(device: Count, device_row: SignInCount | None, *, scope: str, account: str,
+                source: Source) -> list[Count]:
+    """The device's own count, and for a device the account does not know the wider ones."""
+    if device_row is not None and device_row.known_at is not None:
+        return [device]
+    return [device, *_wider_counts(scope=scope, account=account, source=source)]
+
+
 # ----- an attempt -----------------------------------------------------------------------
 
 @transaction.atomic
@@ -162,9 +172,7 @@ def attempt_start(*, scope: str, account: str, source: Source) -> Attempt:
     device = _device_count(scope=scope, account=account, source=source)
     # The device's row first, then the wider ones in their fixed order: one lock order.
     device_row = _rows([device], lock=True)[(device.scope, device.key)]
-    counts = [device]
-    if device_row.known_at is None:
-        counts += _wider_counts(scope=scope, account=account, source=source)
+    counts = _counts_for(device, device_row, scope=scope, account=account, source=source)
     rows = {(device.scope, device.key): device_row, **_rows(counts[1:], lock=True)}
     waiting = max(_seconds_left(_retry_at(rows[(c.scope, c.key)], c.free, now), now) for c in counts)
     if waiting:
@@ -196,9 +204,7 @@ def wait_seconds(*, scope: str, account: str, source: Source) -> int:
     now = timezone.now()
     device = _device_count(scope=scope, account=account, source=source)
     device_row = _rows([device], lock=False).get((device.scope, device.key))
-    counts = [device]
-    if device_row is None or device_row.known_at is None:
-        counts += _wider_counts(scope=scope, account=account, source=source)
+    counts = _counts_for(device, device_row, scope=scope, account=account, source=source)
     rows = _rows(counts, lock=False)
     return max(_seconds_left(_retry_at(rows.get((c.scope, c.key)), c.free, now), now) for c in counts)
 
@@ -208,12 +214,10 @@ def account_wait_until(*, scope: str, account: str) -> datetime | None:
     (for a teacher's page)."""
     now = timezone.now()
     prefix = f"{_h(account)}:"
-    free = {"device": _device_count(scope=scope, account=account, source=Source("", "")).free,
-            "*": _free("ACCOUNT_SIGNIN")}
     ends = []
     for row in SignInCount.objects.filter(scope=scope, key__startswith=prefix, failures__gt=0):
-        kind = row.key[len(prefix):].split(":", 1)[0]
-        until = _retry_at(row, free.get(kind, free["device"]), now)
+        everywhere = row.key == f"{prefix}*"
+        until = _retry_at(row, _free("ACCOUNT_SIGNIN") if everywhere else _per_device_free(scope), now)
         if until and until > now:
             ends.append(until)
     return max(ends, default=None)
