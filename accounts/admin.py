@@ -1,7 +1,10 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
+from .forms import LimitedAdminAuthenticationForm
 from .models import User
+
+admin.site.login_form = LimitedAdminAuthenticationForm
 
 
 @admin.register(User)

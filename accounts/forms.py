@@ -1,8 +1,10 @@
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import password_validation
 
-from . import pictures
+from . import pictures, services
 from .models import User
+from .throttle import too_many_tries
 
 NAME_MAX = 60
 
@@ -79,3 +81,22 @@ class PicturePasswordForm(forms.Form):
 
 class StudentTextPasswordForm(forms.Form):
     password = forms.CharField(label="Your password", widget=forms.PasswordInput, strip=False)
+
+
+class LimitedAdminAuthenticationForm(AdminAuthenticationForm):
+    """/admin/'s sign-in within the app's sign-in limits (accounts/throttle.py), on the same
+    count per account as the teacher sign-in: two doors give no more tries than one."""
+
+    def clean(self):
+        username, password = self.cleaned_data.get("username"), self.cleaned_data.get("password")
+        if username is None or not password:
+            return self.cleaned_data  # the fields' own errors say what is missing
+        result = services.password_check(request=self.request, username=username, password=password)
+        if not result.ok:
+            errors = [self.get_invalid_login_error()] if result.checked else []
+            if result.wait_seconds:
+                errors.append(forms.ValidationError(too_many_tries(result.wait_seconds), code="wait"))
+            raise forms.ValidationError(errors)
+        self.user_cache = result.found
+        self.confirm_login_allowed(self.user_cache)
+        return self.cleaned_data

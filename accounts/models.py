@@ -71,21 +71,18 @@ class User(AbstractUser):
         return pictures.decode(self.picture_password)
 
 
-class SignInFailure(models.Model):
-    """One failed sign-in, kept only long enough to count failures in a window."""
+class SignInCount(models.Model):
+    """Wrong sign-in tries of one kind from one place (accounts/throttle.py says which). The
+    key is keyed-hashed: the table names no account, device or address."""
 
     scope = models.CharField(max_length=20)
-    key = models.CharField(max_length=254)
-    created_at = models.DateTimeField(db_index=True)
+    key = models.CharField(max_length=100)
+    failures = models.PositiveIntegerField(default=0)
+    last_failure_at = models.DateTimeField(null=True, blank=True)
+    # An account-and-device count only: when this device last signed in to the account. A
+    # known device is held back by its own wrong tries alone.
+    known_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["scope", "key", "created_at"])]
-
-
-class SignInLock(models.Model):
-    scope = models.CharField(max_length=20)
-    key = models.CharField(max_length=254)
-    until = models.DateTimeField()
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["scope", "key"], name="one_lock_per_key")]
+        constraints = [models.UniqueConstraint(fields=["scope", "key"], name="one_count_per_key")]
+        indexes = [models.Index(fields=["last_failure_at"])]

@@ -1,7 +1,9 @@
-"""Account writes: sign-up, student creation, and sign-in checks with their lockouts."""
+"""Account writes: sign-up, student creation, and sign-in checks within their limits."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth import authenticate
 from django.db import transaction
@@ -46,67 +48,84 @@ def student_create(*, classroom, display_name: str, username: str = "",
 
 
 @dataclass(frozen=True)
-class SignInResult:
-    user: User | None = None
-    locked_until: datetime | None = None
+class LimitedCheck:
+    """The outcome of a limited check (a sign-in, a class code)."""
+
+    found: Any = None  # what the check found (the user, the class); None: wrong, or not checked
+    wait_seconds: int = 0  # how long before the next try from this device (0: now)
+    checked: bool = True  # False: refused unchecked, because a wait was running
 
     @property
     def ok(self) -> bool:
-        return self.user is not None
+        return self.found is not None
 
 
-def _check_with_lockout(*, scope: str, account: str, source: str, user: User | None,
-                        correct: bool) -> SignInResult:
-    until = throttle.locked_until(scope=scope, account=account, source=source)
-    if until:
-        # While locked, even a right answer is refused, so guessing gains nothing.
-        return SignInResult(locked_until=until)
-    if correct and user is not None:
-        throttle.clear(scope=scope, account=account, source=source)
-        return SignInResult(user=user)
-    return SignInResult(locked_until=throttle.record_failure(scope=scope, account=account, source=source))
+def check_limited(*, scope: str, account: str, source: throttle.Source,
+                  check: Callable[[], Any]) -> LimitedCheck:
+    """Run `check` (None: wrong) within the sign-in limits of accounts/throttle.py: the try is
+    counted first, and while a wait runs it is refused unchecked, even a right answer."""
+    attempt = throttle.attempt_start(scope=scope, account=account, source=source)
+    if not attempt.allowed:
+        return LimitedCheck(wait_seconds=attempt.wait_seconds, checked=False)
+    found = check()
+    if found is None:
+        return LimitedCheck(wait_seconds=attempt.wait_seconds)
+    throttle.attempt_succeeded(attempt)
+    return LimitedCheck(found=found)
 
 
-def student_check_picture_password(*, student: User, sequence: list[str], source: str) -> SignInResult:
-    stored = student.picture_password
-    correct = bool(stored) and constant_time_compare(pictures.encode(sequence), stored)
-    return _check_with_lockout(scope="picture", account=str(student.pk), source=source, user=student,
-                               correct=correct)
+def student_check_picture_password(*, student: User, sequence: list[str],
+                                   source: throttle.Source) -> LimitedCheck:
+    def check():
+        stored = student.picture_password
+        return student if stored and constant_time_compare(pictures.encode(sequence), stored) else None
+
+    return check_limited(scope="picture", account=str(student.pk), source=source, check=check)
 
 
-def student_check_text_password(*, student: User, password: str, source: str) -> SignInResult:
-    correct = student.has_usable_password() and student.check_password(password)
-    return _check_with_lockout(scope="picture", account=str(student.pk), source=source, user=student,
-                               correct=correct)
+def student_check_text_password(*, student: User, password: str, source: throttle.Source) -> LimitedCheck:
+    def check():
+        return student if student.has_usable_password() and student.check_password(password) else None
+
+    return check_limited(scope="picture", account=str(student.pk), source=source, check=check)
 
 
-def student_sign_in_locked_until(*, student: User, source: str) -> datetime | None:
-    """When this student may try again from this device (None: now)."""
-    return throttle.locked_until(scope="picture", account=str(student.pk), source=source)
+def student_sign_in_wait(*, student: User, source: throttle.Source) -> int:
+    """Seconds this device must wait before this student's next try (0: now)."""
+    return throttle.wait_seconds(scope="picture", account=str(student.pk), source=source)
 
 
 def student_lock_for_teacher(*, student: User) -> datetime | None:
-    """Until when some device (or every device) must wait before this student's next try."""
-    return throttle.account_locked_until(scope="picture", account=str(student.pk))
+    """Until when some device must wait before its next try at this student's sign-in."""
+    return throttle.account_wait_until(scope="picture", account=str(student.pk))
 
 
 def student_unlock(*, student: User) -> None:
-    """A teacher lets a locked-out student try again at once, from every device."""
-    throttle.clear_account(scope="picture", account=str(student.pk))
+    """A teacher lets a student try again at once, from every device."""
+    throttle.account_forgive(scope="picture", account=str(student.pk))
 
 
-def teacher_check_credentials(*, request, email: str, password: str) -> SignInResult:
-    email = (email or "").strip().lower()
-    user = authenticate(request, username=email, password=password)
-    correct = user is not None and user.role == User.Role.TEACHER
-    return _check_with_lockout(scope="teacher", account=email, source=throttle.source_of(request),
-                               user=user, correct=correct)
+def password_check(*, request, username: str, password: str,
+                   accept: Callable[[User], bool] = lambda user: True) -> LimitedCheck:
+    """A username (a teacher's is their e-mail) and password, from the app's teacher sign-in
+    or /admin/'s: one count per account for both doors. `accept`: whom this door lets in."""
+    def check():
+        user = authenticate(request, username=username, password=password)
+        return user if user is not None and accept(user) else None
+
+    return check_limited(scope="password", account=(username or "").strip().lower(),
+                         source=throttle.source_of(request), check=check)
+
+
+def teacher_check_credentials(*, request, email: str, password: str) -> LimitedCheck:
+    return password_check(request=request, username=(email or "").strip().lower(), password=password,
+                          accept=lambda user: user.role == User.Role.TEACHER)
 
 
 def teacher_password_was_reset(*, teacher: User) -> None:
-    """A reset proves the owner holds the mailbox: their sign-in is no longer locked, and
+    """A reset proves the owner holds the mailbox: nothing holds their sign-in back now, and
     whoever was signed in with the old password is signed out."""
-    throttle.clear_account(scope="teacher", account=(teacher.email or "").strip().lower())
+    throttle.account_forgive(scope="password", account=(teacher.username or "").strip().lower())
     user_end_sessions(user=teacher)
 
 
@@ -126,14 +145,10 @@ def user_end_sessions(*, user: User, keep_session_key: str = "") -> None:
         sender=User, user_id=user_id, keep_session_key=keep_session_key or ""))
 
 
-def class_code_attempt(*, found: bool, source: str) -> datetime | None:
-    """A typed class code. Wrong ones are counted per source, so codes can't be guessed fast;
-    returns when this source may type a code again (None: it may use this one now). While
-    locked, even a right code is refused."""
-    until = throttle.locked_until(scope="class_code", account="", source=source)
-    if until or found:
-        return until
-    return throttle.record_failure(scope="class_code", account="", source=source)
+def class_code_check(*, source: throttle.Source, find: Callable[[], Any]) -> LimitedCheck:
+    """A typed class code (`find`: the class, or None), limited per device and, for a device
+    that never typed a right code, per network address: fresh browsers cannot dodge it."""
+    return check_limited(scope=throttle.CLASS_CODE, account="", source=source, check=find)
 
 
 @transaction.atomic
@@ -158,7 +173,7 @@ def student_set_picture_password(*, student: User, sequence: list[str] | None = 
         raise ValueError("A picture password is 3 of the 12 pictures.")
     student.picture_password = pictures.encode(sequence)
     student.save(update_fields=["picture_password"])
-    throttle.clear_account(scope="picture", account=str(student.pk))
+    throttle.account_forgive(scope="picture", account=str(student.pk))
     user_end_sessions(user=student)  # whoever knew the old pictures is signed out
     return sequence
 
@@ -167,7 +182,7 @@ def student_set_picture_password(*, student: User, sequence: list[str] | None = 
 def student_set_text_password(*, student: User, password: str) -> None:
     student.set_password(password)
     student.save(update_fields=["password"])
-    throttle.clear_account(scope="picture", account=str(student.pk))
+    throttle.account_forgive(scope="picture", account=str(student.pk))
     user_end_sessions(user=student)
 
 

@@ -8,12 +8,12 @@ from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
-from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from . import services
 from .forms import TeacherProfileForm, TeacherSignInForm, TeacherSignUpForm
 from .permissions import is_student, is_teacher, teacher_required
+from .throttle import too_many_tries
 
 
 def home(request):
@@ -36,24 +36,20 @@ def teacher_sign_up(request):
     return render(request, "accounts/signup.html", {"form": form})
 
 
-def minutes_left(until) -> int:
-    return max(1, round((until - timezone.now()).total_seconds() / 60))
-
-
 def teacher_sign_in(request):
     form = TeacherSignInForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         result = services.teacher_check_credentials(
             request=request, email=form.cleaned_data["email"], password=form.cleaned_data["password"])
         if result.ok:
-            login(request, result.user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, result.found, backend="django.contrib.auth.backends.ModelBackend")
             next_url = request.GET.get("next", "")
             if next_url.startswith("/") and not next_url.startswith("//"):
                 return redirect(next_url)
             return redirect("home")
-        if result.locked_until:
-            form.add_error(None, "Too many sign-in attempts. Please wait "
-                                 f"{minutes_left(result.locked_until)} minutes, or reset your password.")
+        if result.wait_seconds:
+            form.add_error(None, f"{too_many_tries(result.wait_seconds)} "
+                                 "If you have forgotten your password, you can reset it.")
         else:
             form.add_error(None, "That e-mail and password don't match an account. Please try again.")
     return render(request, "accounts/login.html", {"form": form})
@@ -90,8 +86,8 @@ def teacher_profile(request):
 
 
 class TeacherPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
-    """Django's reset-by-link page; a successful reset also lifts the sign-in lock, so the
-    teacher can sign in with the new password at once."""
+    """Django's reset-by-link page; a successful reset also forgives wrong sign-in tries, so
+    the teacher can sign in with the new password at once, from any device."""
 
     template_name = "accounts/password_reset_confirm.html"
     success_url = reverse_lazy("accounts:password_reset_complete")

@@ -1,5 +1,5 @@
 """Students sign in: /join -> class code -> tap your name -> tap your pictures (or a text
-password the teacher gave). The checks and lockouts are accounts.services'."""
+password the teacher gave). The checks and their limits are accounts.services'."""
 
 from django.contrib.auth import login
 from django.http import Http404
@@ -9,8 +9,7 @@ from django.urls import reverse
 from accounts import codes, pictures
 from accounts import services as accounts
 from accounts.forms import JoinCodeForm, PicturePasswordForm, StudentTextPasswordForm
-from accounts.throttle import source_of
-from accounts.views import minutes_left
+from accounts.throttle import source_of, too_many_tries
 
 from ..selectors import class_by_join_code, students_of_class
 
@@ -18,18 +17,18 @@ from ..selectors import class_by_join_code, students_of_class
 # ----- students: /join -> class code -> name -> pictures -----------------------------
 
 def _find_class(request, code: str):
-    """The class with this code, or None. Every way of trying a code (the form, the QR link,
-    the URL) counts a wrong one against this device and network, so codes can't be guessed
-    fast; returns (class or None, locked until)."""
+    """The class with this code, or None, and how long this device must wait before its next
+    code. Every way of trying a code (the form, the QR link, the URL) is limited per device and
+    per network address (accounts.services.class_code_check), so codes can't be guessed fast."""
     code = codes.normalise(code)
-    classroom = class_by_join_code(code=code) if codes.is_well_formed(code) else None
-    until = accounts.class_code_attempt(found=classroom is not None, source=source_of(request))
-    return (None if until else classroom), until
+    result = accounts.class_code_check(
+        source=source_of(request),
+        find=lambda: class_by_join_code(code=code) if codes.is_well_formed(code) else None)
+    return result.found, result.wait_seconds
 
 
-def _too_many_codes(until) -> str:
-    return (f"That's a lot of wrong class codes. Please wait {minutes_left(until)} minutes, "
-            "or ask your teacher for the code.")
+def _too_many_codes(wait_seconds: int) -> str:
+    return f"{too_many_tries(wait_seconds)} Or ask your teacher for the code."
 
 
 def join(request):
@@ -38,21 +37,21 @@ def join(request):
     form = JoinCodeForm(request.POST or None)
     status = 200
     if request.GET.get("class"):
-        classroom, until = _find_class(request, request.GET["class"])
+        classroom, wait = _find_class(request, request.GET["class"])
         student_id = request.GET.get("student", "")
         if classroom is not None and student_id.isdigit():
             return redirect("classroom:join_pictures", code=classroom.join_code, student_id=int(student_id))
         if classroom is not None:
             return redirect("classroom:join_class", code=classroom.join_code)
-        if until:
-            form.add_error(None, _too_many_codes(until))
+        if wait:
+            form.add_error(None, _too_many_codes(wait))
             status = 429
     if request.method == "POST" and form.is_valid():
-        classroom, until = _find_class(request, form.cleaned_data["code"])
+        classroom, wait = _find_class(request, form.cleaned_data["code"])
         if classroom is not None:
             return redirect("classroom:join_class", code=classroom.join_code)
-        if until:
-            form.add_error("code", _too_many_codes(until))
+        if wait:
+            form.add_error("code", _too_many_codes(wait))
             status = 429
         else:
             form.add_error("code", "We couldn't find a class with that code. Check the letters with your teacher.")
@@ -60,7 +59,7 @@ def join(request):
 
 
 def _class_or_404(request, code: str):
-    classroom, _until = _find_class(request, code)
+    classroom, _wait = _find_class(request, code)
     if classroom is None:
         raise Http404("No class with that code.")
     return classroom
@@ -92,21 +91,21 @@ def join_pictures(request, code: str, student_id: int):
     student = _student_or_404(classroom, student_id)
     form = PicturePasswordForm(request.POST if request.method == "POST" else None)
     error = ""
-    locked = accounts.student_sign_in_locked_until(student=student, source=source_of(request))
+    wait = accounts.student_sign_in_wait(student=student, source=source_of(request))
+    status = 429 if wait else 200
     if request.method == "POST":
         if not form.is_valid():
-            error = "Pick three pictures, then press Go."
+            error, status = "Pick three pictures, then press Go.", 400
         else:
             result = accounts.student_check_picture_password(student=student, sequence=form.sequence,
-                                                                source=source_of(request))
+                                                             source=source_of(request))
             if result.ok:
                 return _sign_in_student(request, student)
-            locked = result.locked_until
-            error = "" if locked else "That wasn't quite right. Have another go!"
-    status = 429 if locked else (400 if error else 200)
+            wait, status = result.wait_seconds, 429 if result.wait_seconds else 400
+            error = "That wasn't quite right. Have another go!" if result.checked else ""
     return render(request, "accounts/join_pictures.html", {
         "classroom": classroom, "student": student, "pictures": pictures.PICTURES.items(),
-        "error": error, "locked_minutes": minutes_left(locked) if locked else 0,
+        "error": error, "wait": too_many_tries(wait) if wait else "",
         "has_text_password": student.has_usable_password(),
     }, status=status)
 
@@ -116,17 +115,17 @@ def join_text(request, code: str, student_id: int):
     classroom = _class_or_404(request, code)
     student = _student_or_404(classroom, student_id)
     form = StudentTextPasswordForm(request.POST or None)
-    locked = accounts.student_sign_in_locked_until(student=student, source=source_of(request))
+    wait = accounts.student_sign_in_wait(student=student, source=source_of(request))
     if request.method == "POST" and form.is_valid():
         result = accounts.student_check_text_password(student=student, password=form.cleaned_data["password"],
                                                      source=source_of(request))
         if result.ok:
             return _sign_in_student(request, student)
-        locked = result.locked_until
-        if not locked:
+        wait = result.wait_seconds
+        if result.checked:
             form.add_error("password", "That wasn't quite right. Have another go!")
     return render(request, "accounts/join_text.html", {
         "classroom": classroom, "student": student, "form": form,
-        "locked_minutes": minutes_left(locked) if locked else 0,
+        "wait": too_many_tries(wait) if wait else "",
         "pictures_url": reverse("classroom:join_pictures", args=[classroom.join_code, student.pk]),
-    }, status=429 if locked else 200)
+    }, status=429 if wait else 200)

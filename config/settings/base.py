@@ -242,6 +242,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "idle-games": {"task": "games.tasks.close_idle_games", "schedule": 5 * 60},
     # Archived classes past ARCHIVED_CLASS_RETENTION_DAYS are erased, after a warning.
     "archived-class-retention": {"task": "privacy.tasks.retention_sweep", "schedule": 24 * 60 * 60},
+    # Sign-in counts with no wrong try for an hour, of devices no account knows (accounts/tasks.py).
+    "sign-in-counts": {"task": "accounts.tasks.sign_in_counts_forget", "schedule": 60 * 60},
 }
 # Retention (issue #24, privacy/retention.py, docs/privacy.md): an archived class is erased this
 # many days after it was archived; its teachers are warned two weeks before.
@@ -268,24 +270,24 @@ SOCKET_BURST = 20
 # process (each holds a database connection); 0 keeps them on the sockets' shared pool.
 MOVE_THREADS = int(os.environ.get("MOVE_THREADS", "0"))
 
-# Sign-in limits (accounts/throttle.py): per account and source (network address + device
-# cookie), per account from every source, per network address (a school may share one), and
-# class-code guesses per source.
-PICTURE_SIGNIN_MAX_FAILURES = 5
-PICTURE_SIGNIN_WINDOW_SECONDS = 10 * 60
-PICTURE_SIGNIN_LOCK_SECONDS = 10 * 60
-TEACHER_SIGNIN_MAX_FAILURES = 10
-TEACHER_SIGNIN_WINDOW_SECONDS = 15 * 60
-TEACHER_SIGNIN_LOCK_SECONDS = 15 * 60
-ACCOUNT_SIGNIN_MAX_FAILURES = 30
-ACCOUNT_SIGNIN_WINDOW_SECONDS = 15 * 60
-ACCOUNT_SIGNIN_LOCK_SECONDS = 15 * 60
-NETWORK_SIGNIN_MAX_FAILURES = 300
-NETWORK_SIGNIN_WINDOW_SECONDS = 10 * 60
-NETWORK_SIGNIN_LOCK_SECONDS = 10 * 60
-CLASS_CODE_MAX_FAILURES = 10
-CLASS_CODE_WINDOW_SECONDS = 10 * 60
-CLASS_CODE_LOCK_SECONDS = 10 * 60
+# Sign-in limits (accounts/throttle.py, docs/security.md). Wrong tries are counted per account
+# and device (the device cookie); for a device that never signed in to the account, also per
+# account and network address, per account from everywhere, and per network address (a
+# school may share one). Past a count's free tries (*_MAX_FAILURES) each wrong try makes the
+# next one wait twice as long, from SIGNIN_FIRST_WAIT_SECONDS up to SIGNIN_LONGEST_WAIT_SECONDS;
+# a count with no wrong try for SIGNIN_FORGET_SECONDS starts again.
+SIGNIN_FIRST_WAIT_SECONDS = 2
+SIGNIN_LONGEST_WAIT_SECONDS = 15 * 60
+SIGNIN_FORGET_SECONDS = 60 * 60
+PICTURE_SIGNIN_MAX_FAILURES = 5  # a student's pictures or text password, per device and per address
+TEACHER_SIGNIN_MAX_FAILURES = 10  # a password (teacher sign-in and /admin/), per device and per address
+ACCOUNT_SIGNIN_MAX_FAILURES = 30  # one account, from every device it never signed in on
+NETWORK_SIGNIN_MAX_FAILURES = 300  # one address, every account, devices new to the account
+CLASS_CODE_MAX_FAILURES = 10  # class codes, per device
+CLASS_CODE_NETWORK_MAX_FAILURES = 20  # class codes, per address, devices that never typed a right one
+# How many proxies in front of the web processes append to X-Forwarded-For: 0 uses the
+# connection's own address and never the header (accounts/addresses.py, docs/security.md).
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
 LOGGING = {
     "version": 1,

@@ -1,6 +1,7 @@
 """Production: every secret and host from the environment; HTTPS everywhere.
 
-Run behind a TLS-terminating proxy (nginx, Caddy) that sets X-Forwarded-Proto.
+Run behind a TLS-terminating proxy (nginx, Caddy) that sets X-Forwarded-Proto and
+X-Forwarded-For, and set TRUSTED_PROXY_COUNT (docs/security.md, "Sign-in limits and the proxy").
 """
 
 import os

@@ -71,33 +71,32 @@ def test_pictures_must_be_three_known_pictures(client, classroom, student):
     assert "_auth_user_id" not in client.session
 
 
-def test_five_wrong_tries_lock_picture_sign_in_for_ten_minutes(client, classroom, student):
+def test_five_wrong_tries_make_this_device_wait(client, classroom, student):
     for _ in range(5):
         post_pictures(client, classroom, student, ["moon", "moon", "moon"])
     response = post_pictures(client, classroom, student, ["cat", "sun", "tree"])
     assert response.status_code == 429
-    assert b"taking a short rest" in response.content and b"10 minutes" in response.content
+    assert b"Too many wrong tries. Wait 2 seconds and try again." in response.content
     assert "_auth_user_id" not in client.session
-    # A lock is per student: a classmate is not affected.
 
 
-def test_the_lock_expires(client, classroom, student):
+def test_the_wait_ends(client, classroom, student):
     for _ in range(5):
         post_pictures(client, classroom, student, ["moon", "moon", "moon"])
-    later = timezone.now() + timedelta(minutes=10, seconds=5)
+    later = timezone.now() + timedelta(seconds=2)
     with mock.patch("django.utils.timezone.now", return_value=later):
         response = post_pictures(client, classroom, student, ["cat", "sun", "tree"])
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(student.pk)
 
 
-def test_failures_spread_over_more_than_ten_minutes_do_not_lock(client, classroom, student):
+def test_wrong_tries_more_than_an_hour_apart_do_not_add_up(client, classroom, student):
     start = timezone.now()
     for i in range(6):
-        with mock.patch("django.utils.timezone.now", return_value=start + timedelta(minutes=3 * i)):
+        with mock.patch("django.utils.timezone.now", return_value=start + timedelta(minutes=61 * i)):
             response = post_pictures(client, classroom, student, ["moon", "moon", "moon"])
-        assert response.status_code == 400
-    with mock.patch("django.utils.timezone.now", return_value=start + timedelta(minutes=16)):
+        assert response.status_code == 400 and b"Too many wrong tries" not in response.content
+    with mock.patch("django.utils.timezone.now", return_value=start + timedelta(minutes=61 * 6)):
         assert post_pictures(client, classroom, student, ["cat", "sun", "tree"]).status_code == 302
 
 
@@ -105,9 +104,9 @@ def test_lock_is_per_student(client, classroom, student, make_student):
     ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
     for _ in range(5):
         post_pictures(client, classroom, student, ["moon", "moon", "moon"])
-    # Ann is locked on this device...
+    # Ann must wait on this device...
     locked = post_pictures(client, classroom, student, ["cat", "sun", "tree"])
-    assert locked.status_code == 429 and b"taking a short rest" in locked.content
+    assert locked.status_code == 429 and b"Too many wrong tries" in locked.content
     # ...and Ben, on the same device, is not.
     assert post_pictures(client, classroom, ben, ["boat", "star", "apple"]).status_code == 302
     assert client.session["_auth_user_id"] == str(ben.pk)
@@ -115,6 +114,8 @@ def test_lock_is_per_student(client, classroom, student, make_student):
 
 def test_a_classmates_wrong_taps_do_not_lock_ann_out_of_her_own_tablet(classroom, student):
     prankster, anns_tablet = Client(), Client()
+    assert post_pictures(anns_tablet, classroom, student, ["cat", "sun", "tree"]).status_code == 302
+    anns_tablet.post(reverse("accounts:logout"))
     for _ in range(6):
         post_pictures(prankster, classroom, student, ["moon", "moon", "moon"])
     assert post_pictures(prankster, classroom, student, ["cat", "sun", "tree"]).status_code == 429
@@ -152,10 +153,10 @@ def test_class_codes_cannot_be_guessed_fast(client, classroom, settings):
         response = client.post(reverse("classroom:join"), {"code": f"ZZZZ{n + 22}"})
         assert response.status_code == 200 and b"couldn&#x27;t find a class" in response.content
     tenth = client.post(reverse("classroom:join"), {"code": "ZZZZ99"})
-    assert tenth.status_code == 429 and b"a lot of wrong class codes" in tenth.content
+    assert tenth.status_code == 429 and b"Too many wrong tries. Wait 2 seconds" in tenth.content
     # Now even the right code waits: guessing gains nothing.
     response = client.post(reverse("classroom:join"), {"code": "ABC234"})
-    assert response.status_code == 429 and b"a lot of wrong class codes" in response.content
+    assert response.status_code == 429 and b"ask your teacher for the code" in response.content
     assert client.get(reverse("classroom:join_class", args=["ABC234"])).status_code == 404
     # Another device in the class is not affected.
     assert Client().post(reverse("classroom:join"), {"code": "ABC234"}).status_code == 302

@@ -4,10 +4,10 @@ import codecs
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from accounts.throttle import locked_until, record_failure
 
 from tests.classroom.helpers import page_text as text
 
@@ -194,10 +194,12 @@ def test_remove_asks_first_then_ends_sign_in(signed_in, client, classroom, stude
     assert client.post(join, {"picture": ["cat", "sun", "tree"]}).status_code == 404
 
 
-def test_new_random_pictures_are_shown_to_the_teacher_and_lift_a_lockout(signed_in, student):
+def test_new_random_pictures_are_shown_to_the_teacher_and_lift_a_lockout(signed_in, student, classroom):
+    tablet = Client()
+    join = reverse("classroom:join_pictures", args=[classroom.join_code, student.pk])
     for _ in range(5):
-        record_failure(scope="picture", account=str(student.pk), source="10.0.0.7/tablet")
-    assert locked_until(scope="picture", account=str(student.pk), source="10.0.0.7/tablet")
+        tablet.post(join, {"picture": ["moon", "moon", "moon"]})
+    assert tablet.get(join).status_code == 429  # the tablet must wait before its next try
     url = reverse("classroom:student_pictures", args=[student.pk])
     question = signed_in.post(url)
     assert "Give Ann new random pictures?" in text(question)
@@ -208,7 +210,7 @@ def test_new_random_pictures_are_shown_to_the_teacher_and_lift_a_lockout(signed_
     student.refresh_from_db()
     labels = ", ".join(p.title() for p in student.picture_sequence)
     assert f"Ann's new pictures: {labels}." in text(response)
-    assert locked_until(scope="picture", account=str(student.pk), source="10.0.0.7/tablet") is None
+    assert tablet.post(join, {"picture": student.picture_sequence}).status_code == 302
 
 
 def test_teacher_chooses_the_pictures(signed_in, student):
