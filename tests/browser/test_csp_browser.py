@@ -6,7 +6,10 @@ through, the arena, play and report tests the rest. Here:
 
 - the watch itself: inline code added to a live page is blocked by the policy, and the watch
   hears it, naming the page and the directive (so the check on every other test can fail);
-- the pages no journey opens: the error pages (404, 403) and the Django admin.
+- the pages no journey opens: the error pages (404, 403) and the Django admin;
+- what used to be inline still works from static/js/app.js: leaving a table asks first
+  (data-confirm, was onsubmit), and the class page's progress is fetched again when the page is
+  looked at again (a "page-visible" event, was an hx-trigger filter that htmx would eval).
 """
 
 import pytest
@@ -14,6 +17,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from playwright.sync_api import Error, expect
 
+from games.models import Game
+from games.services.tables import table_open
 from tests.browser import conftest as browser_conftest
 from tests.browser.test_play_browser import signed_in_page
 
@@ -61,3 +66,46 @@ def test_error_pages_and_the_admin_meet_the_policy(browser, live_daphne, teacher
         response = admin.goto(live_daphne + reverse(name, args=args))
         assert response.status == 200, name
         admin.wait_for_load_state("load")
+
+
+def test_leaving_a_table_asks_first_and_cancel_sends_nothing(browser, live_daphne, classroom, student):
+    classroom.free_play = True
+    classroom.save(update_fields=["free_play"])
+    lobby = table_open(student=student, key="smooth_operator")
+    page = signed_in_page(browser, live_daphne, student)
+    page.goto(live_daphne + reverse("games:lobby", args=[lobby.pk]))
+    leave = page.get_by_role("button", name="Leave the table")
+    asked = []
+
+    def answer(dialog, accept: bool):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    leave.click()
+    expect(leave).to_be_enabled()  # not sent: no "Working…"
+    assert asked == ["Leave this table? Someone else will be in charge of it."]
+    assert lobby.seats.filter(user=student).exists()
+
+    page.once("dialog", lambda dialog: answer(dialog, True))
+    leave.click()
+    expect(page.get_by_text("You left the table.")).to_be_visible()
+    assert len(asked) == 2
+    assert not Game.objects.get(pk=lobby.pk).seats.filter(user=student).exists()
+
+
+def test_the_class_progress_is_fetched_again_when_the_page_is_looked_at_again(
+        browser, live_daphne, teacher, classroom, student):
+    """Hidden: no fetch; shown again: a fetch (a headless page is always visible, so the page is
+    told it changed). htmx starts a fetch within the event, marking its indicator busy."""
+    page = signed_in_page(browser, live_daphne, teacher)
+    page.goto(live_daphne + reverse("classroom:class_detail", args=[classroom.pk]))
+    progress = reverse("classroom:class_progress", args=[classroom.pk])
+    became = """(state) => {
+      Object.defineProperty(document, 'visibilityState', {value: state, configurable: true});
+      document.dispatchEvent(new Event('visibilitychange'));
+      return document.querySelector('.htmx-request') !== null;
+    }"""
+    assert page.evaluate(became, "hidden") is False
+    with page.expect_response(lambda r: r.url.endswith(progress) and r.status == 200):
+        assert page.evaluate(became, "visible") is True
