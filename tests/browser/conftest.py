@@ -7,7 +7,9 @@ own server (on a port the system picks), test database and Redis prefix.
 
 Every page any browser test opens is watched for Content-Security-Policy violations (an inline
 script or style the policy blocked, a file from another origin): the test fails when it ends,
-naming each page and directive (`csp_violations_fail_the_test`).
+naming each page and directive (`csp_violations_fail_the_test`). Test code obeys the policy
+too (docs/csp.md): a script goes in by `page.evaluate`, and `wait_for_function` is given a
+function, not an expression.
 
 A test ends with nothing of its own still in flight: it waits for the page its last click
 leads to, and at its end its pages are closed and the server has finished every request and

@@ -32,7 +32,9 @@ def test_inline_code_is_blocked_and_the_watch_names_page_and_directive(browser, 
     with pytest.raises(Error, match="Content Security Policy"):
         page.add_script_tag(content="window.__ran = true")
     page.evaluate("document.querySelector('h1').setAttribute('style', 'color: red')")
-    page.locator("h1").click()  # a round trip: the page's console lines have reached the test
+    # The listener keeps each on the page and writes it to the console, in that order: once the
+    # page has both, their console lines have reached the test.
+    page.wait_for_function("() => window.__cspViolations.length === 2")
     assert page.evaluate("window.__ran === undefined")
     expect(page.locator("h1")).not_to_have_css("color", "rgb(255, 0, 0)")
     heard = browser_conftest.csp_seen[before:]
@@ -40,6 +42,8 @@ def test_inline_code_is_blocked_and_the_watch_names_page_and_directive(browser, 
     url = page.url
     assert any(url in line and "script-src-elem" in line for line in heard), heard
     assert any(url in line and "style-src-attr" in line for line in heard), heard
+    kept = page.evaluate("window.__cspViolations")  # the page's own list, as the listener kept it
+    assert [line.split(": ")[1].split()[0] for line in kept] == ["script-src-elem", "style-src-attr"], kept
 
 
 def test_error_pages_and_the_admin_meet_the_policy(browser, live_daphne, teacher, student):
