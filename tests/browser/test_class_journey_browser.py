@@ -24,6 +24,8 @@ width: the CSS alone responds to it). At each width:
 and once per page:
   (d) nothing failed while it loaded and ran: no response of 400 or more (the page or a file
       it uses), no console error, no script error.
+Every page is also watched for Content-Security-Policy violations, as in every browser test
+(tests/browser/conftest.py, docs/csp.md): one fails its test, naming the page and directive.
 
 The screenshots, <page>-<width>.png, go to JOURNEY_SCREENSHOTS or to numberdeck-journey in the
 system's temporary folder; the test prints the folder (`pytest -s` shows it) and each failure
