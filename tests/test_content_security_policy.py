@@ -50,8 +50,8 @@ INLINE = {
     "a javascript: link": re.compile(r"=\s*[\"']?\s*javascript:", re.I),
     "hx-on (htmx evals it)": re.compile(r"\shx-on\b", re.I),
     "an hx-trigger filter (htmx evals it)": re.compile(r"hx-trigger\s*=\s*[\"'][^\"']*\[", re.I),
-    "js: values (htmx evals them)": re.compile(r"\shx-(?:vals|vars|headers)\s*=\s*[\"']\s*(?:js:|javascript:)|\shx-vars\b",
-                                               re.I),
+    "js: values (htmx evals them)": re.compile(
+        r"\shx-(?:vals|vars|headers)\s*=\s*[\"']\s*(?:js:|javascript:)|\shx-vars\b", re.I),
 }
 
 
@@ -110,7 +110,8 @@ def world(django_db_setup, django_db_blocker):
                            seats=[SeatSpec("Ann", user=ann), SeatSpec("Ben", user=ben)])
         arena = arena_create(teacher=teacher, classroom=classroom, title="Friday arena", key="smooth_operator",
                              options={"target": 200}, minutes=10, mode="points")
-        admin = get_user_model().objects.create_superuser(username="admin", email="admin@school.test", password="x-admin-42")
+        admin = get_user_model().objects.create_superuser(username="admin", email="admin@school.test",
+                                                          password="x-admin-42")
         yield {"teacher": teacher, "student": ann, "admin": admin, "classroom": classroom.pk,
                "student_pk": ann.pk, "assignment": assignment.pk, "game": game.pk, "arena": arena.pk,
                "code": classroom.join_code}
@@ -135,7 +136,9 @@ def url_for(world: dict, route: str, name: str | None, params: list[str]) -> str
     values = {param: argument(world, route, param) for param in params}
     if name:
         return reverse(name, kwargs=values)
-    return "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: values[m.group(1)], route)
+    # An unnamed route: its parameters filled in, as a path (route) or a regular expression.
+    route = re.sub(r"\(\?P<(\w+)>[^)]*\)|<(?:\w+:)?(\w+)>", lambda m: values[m.group(1) or m.group(2)], route)
+    return "/" + route.replace("^", "").replace("$", "")
 
 
 def signed_in(user) -> Client:
