@@ -121,8 +121,9 @@ def argument(world: dict, route: str, name: str) -> str:
     """A value for the URL parameter `name`: the world's row it names, else one that only has
     to fit (the answer is then 404 or similar, and still carries the policy)."""
     if name == "pk":
-        for part, key in (("classes/", "classroom"), ("students/", "student_pk"), ("assignment", "assignment")):
-            if f"{part}<int:pk>" in route or f"{part}s/<int:pk>" in route:
+        for part, key in (("classes/", "classroom"), ("students/", "student_pk"), ("assignments/", "assignment"),
+                          ("assignment/", "assignment")):
+            if f"{part}<int:pk>" in route:
                 return str(world[key])
         return "1"
     known = {"classroom_id": "classroom", "student_id": "student_pk", "game_id": "game", "arena_id": "arena",
@@ -168,7 +169,8 @@ def test_every_url_answers_with_the_strict_policy_and_no_inline_code(world):
                 problems += [f"{url} ({who}): {what}: {line}" for what, line in inline_code(html)]
     assert not problems, "\n".join(problems)
     must_render = {"home", "classroom:class_detail", "classroom:sign_in_cards", "classroom:student_home",
-                   "classroom:join_pictures", "games:game", "reports:dashboard", "arena:screen", "admin:index",
+                   "classroom:join_pictures", "classroom:assignment_edit", "classroom:assignment_start",
+                   "games:game", "reports:dashboard", "arena:screen", "admin:index",
                    "admin:classroom_classroom_changelist"}
     assert must_render <= rendered, f"these pages did not render: {sorted(must_render - rendered)}"
 
