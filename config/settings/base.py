@@ -55,6 +55,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",  # the Content-Security-Policy header (below)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -66,6 +67,24 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
+
+# Content-Security-Policy (docs/csp.md): every page's scripts, styles, images and sockets come
+# from this site only, and nothing inline runs or applies (no <script> body, no on*= handler, no
+# style="..." or <style>): a script or style injected into a page, through a name a teacher
+# typed for instance, does nothing. 'self' also covers this host's ws:/wss: sockets.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'"],  # the QR codes are inline <svg> elements, not data: images
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 ROOT_URLCONF = "config.urls"
 # The echo socket (/ws/echo/) is the latency benchmark's floor; off unless asked for.

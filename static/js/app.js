@@ -269,6 +269,24 @@
 (function () {
   "use strict";
 
+  // A form marked data-confirm="Question?" asks first; "Cancel" sends nothing. (Not an
+  // onsubmit attribute: the Content-Security-Policy runs no inline code, docs/csp.md.) In the
+  // capture phase, so a form not sent never shows "Working…" (data-busy, below).
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-confirm")) return;
+    if (window.confirm(form.dataset.confirm)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }, true);
+
+  // The class page's progress is fetched again when the page is looked at again (its
+  // hx-trigger listens for "page-visible": a trigger filter would need eval, which the policy
+  // refuses).
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") document.dispatchEvent(new CustomEvent("page-visible"));
+  });
+
   // Forms that arrive over a WebSocket (a lobby's buttons, a finished game's "Play again")
   // were rendered without a request, so they carry no CSRF token: give them the page's.
   document.addEventListener("submit", function (event) {

@@ -5,6 +5,12 @@ ChannelsLiveServerTestCase does) on the test database, so tests use `transaction
 what a test writes is committed and visible to the server. Each pytest-xdist worker has its
 own server (on a port the system picks), test database and Redis prefix.
 
+Every page any browser test opens is watched for Content-Security-Policy violations (an inline
+script or style the policy blocked, a file from another origin): the test fails when it ends,
+naming each page and directive (`csp_violations_fail_the_test`). Test code obeys the policy
+too (docs/csp.md): a script goes in by `page.evaluate`, and `wait_for_function` is given a
+function, not an expression.
+
 A test ends with nothing of its own still in flight: it waits for the page its last click
 leads to, and at its end its pages are closed and the server has finished every request and
 socket handler they started, before the database is flushed (a query of the server's running
@@ -182,6 +188,70 @@ def live_daphne(django_db_setup, django_db_blocker):
         process.join(timeout=10)
 
 
+# Run in every page before its own scripts: each violation the page's policy reports is written
+# to the console (which reaches the test whatever page comes next) and kept on the page.
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  const where = e.sourceFile ? ` from ${e.sourceFile}:${e.lineNumber}` : '';
+  const line = `Content Security Policy violation on ${e.documentURI}: ${e.effectiveDirective} blocked ` +
+               `${e.blockedURI || 'inline'}${where}${e.sample ? ` ("${e.sample}")` : ''}`;
+  window.__cspViolations.push(line);
+  console.error(line);
+});
+"""
+CSP_WORDS = "Content Security Policy"
+csp_seen: list[str] = []  # every violation this worker's browser tests met, in order
+
+
+def watch_for_csp_violations(context) -> None:
+    """Record `context`'s CSP violations in `csp_seen`: the listener's lines, and Chromium's
+    own console error for each blocked thing (which names the directive as the policy says it)."""
+    context.add_init_script(CSP_LISTENER)
+
+    def heard(message):
+        if CSP_WORDS in message.text:
+            page = message.page.url if message.page else message.location.get("url", "?")
+            # Chromium's own line goes on to say what would allow it ("Either 'unsafe-inline'...").
+            said = message.text if message.text.startswith(CSP_WORDS) else f"on {page}: {message.text}"
+            csp_seen.append(said.split(" Either the ")[0])
+
+    context.on("console", heard)
+
+
+@pytest.fixture(scope="session")
+def browser(browser):
+    """pytest-playwright's browser, every context of which (made by `new_context`, `new_page`
+    or the `context`/`page` fixtures) is watched for CSP violations from its first page on."""
+    new_context, new_page = browser.new_context, browser.new_page
+
+    def watched_context(*args, **kwargs):
+        context = new_context(*args, **kwargs)
+        watch_for_csp_violations(context)
+        return context
+
+    def watched_page(*args, **kwargs):
+        page = new_page(*args, **kwargs)  # its own context, still on about:blank
+        watch_for_csp_violations(page.context)
+        return page
+
+    browser.new_context, browser.new_page = watched_context, watched_page
+    yield browser
+    browser.new_context, browser.new_page = new_context, new_page
+
+
+@pytest.fixture
+def csp_violations_fail_the_test():
+    """Fails the test (at its end, once its pages are closed) for any CSP violation its pages
+    met; asked for by `close_pages_left_open`, so every browser test has it."""
+    before = len(csp_seen)
+    yield
+    met = csp_seen[before:]
+    if met:
+        pytest.fail(f"{len(met)} Content-Security-Policy violation(s) (docs/csp.md):\n" + "\n".join(met),
+                    pytrace=False)
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {
@@ -206,6 +276,7 @@ def close_pages_left_open(request):
     if marker is not None:
         request.getfixturevalue("transactional_db" if marker.kwargs.get("transaction") else "db")
     browser = request.getfixturevalue("browser")
+    request.getfixturevalue("csp_violations_fail_the_test")  # its check comes after this one's end
     before = set(browser.contexts)  # shared ones (a module's journey) stay open
     yield
     for context in list(browser.contexts):

@@ -31,7 +31,7 @@ from arena.selectors import public_name
 from games import engine as engines
 from games.engine.smooth_operator import rules
 from games.models import Game
-from tests.browser.test_class_journey_browser import AXE, AXE_JS, axe_lines
+from tests.browser.test_class_journey_browser import AXE_JS, add_axe, axe_lines
 from tests.browser.test_play_browser import click_so_move, signed_in_page, wait_for_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -134,7 +134,7 @@ def axe_problems(page, what: str) -> list[str]:
     # The page checked is the one in front: Chromium may leave a page behind others without
     # animation frames or timers, and axe-core waits on them.
     page.bring_to_front()
-    page.add_script_tag(path=str(AXE))
+    add_axe(page)
     # The teacher's live part is fetched again every 2 s: held while axe reads the page, so
     # it reads one page, not one half swapped.
     page.evaluate(HOLD_LIVE, True)

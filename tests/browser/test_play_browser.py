@@ -172,7 +172,7 @@ def test_a_student_plays_smooth_operator_against_two_computer_players_to_the_end
             continue
         wait_for_version(page, game.version)  # the page shows the decision Ann must make
         click_so_move(page, so_move(game, "Ann"))
-        page.wait_for_function(f"Number(document.querySelector('#table-board').dataset.version) > {game.version}")
+        page.wait_for_function(f"() => Number(document.querySelector('#table-board').dataset.version) > {game.version}")
     game = current(game_id)
     assert game.status == Game.Status.FINISHED
     wait_for_version(page, game.version)
@@ -215,7 +215,7 @@ def test_a_student_disconnects_mid_game_reloads_and_carries_on(browser, live_dap
     game = current(game_id)
     wait_for_version(page, game.version)
     click_mg_move(page, mg_move(game, "Ann"))
-    page.wait_for_function(f"Number(document.querySelector('#table-board').dataset.version) > {game.version}")
+    page.wait_for_function(f"() => Number(document.querySelector('#table-board').dataset.version) > {game.version}")
 
     # The connection drops: the page says so, comes back by itself, and nothing is lost.
     page.evaluate("window.__sockets.forEach(function (s) { s.close(4000, 'test drop'); })")
@@ -232,5 +232,5 @@ def test_a_student_disconnects_mid_game_reloads_and_carries_on(browser, live_dap
     wait_for_version(page, game.version)
     expect(page.locator("#table-status")).to_contain_text("Your turn")
     click_mg_move(page, mg_move(game, "Ann"))
-    page.wait_for_function(f"Number(document.querySelector('#table-board').dataset.version) > {game.version}")
+    page.wait_for_function(f"() => Number(document.querySelector('#table-board').dataset.version) > {game.version}")
     assert current(game_id).moves.filter(accepted=True, seat__name="Ann").count() == 2

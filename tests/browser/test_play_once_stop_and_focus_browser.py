@@ -164,7 +164,7 @@ def test_focus_waits_on_the_hand_while_a_classmate_plays(browser, live_daphne, c
                 expect(target).to_be_focused()  # focus came back to the next thing to do
             ann.keyboard.press("Enter")
             ann_moves += 1
-        page.wait_for_function(f"Number(document.querySelector('#table-board').dataset.version) > {game.version}")
+        page.wait_for_function(f"() => Number(document.querySelector('#table-board').dataset.version) > {game.version}")
 
     log = ann.evaluate("window.__focusLog")
     assert "BODY" not in log, f"focus fell to the top of the page: {log}"

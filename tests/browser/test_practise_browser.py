@@ -88,7 +88,7 @@ def test_practise_this_from_the_heat_map_to_before_and_after(browser, live_daphn
     expect(ann.locator("#table-status")).to_contain_text("Your turn")
     click_mg_move(ann, mg_move(game, "Ann"))
     ann.wait_for_function(
-        f"Number(document.querySelector('#table-board').dataset.version) > {game.version}")
+        f"() => Number(document.querySelector('#table-board').dataset.version) > {game.version}")
     for _ in range(200):  # her move is in; wait until it is her turn again (the bot has moved)
         game = current(game.pk)
         if game.state["finished"] or "Ann" in engine.waiting_for(game.state):

@@ -17,7 +17,6 @@ tests/browser/test_reports_browser.py); tasks run eagerly here, so no worker is 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -25,6 +24,7 @@ from playwright.sync_api import expect
 
 from classroom.models import Assignment
 from reports.models import SkillEvidence
+from tests.browser.test_class_journey_browser import AXE, add_axe
 from tests.browser.test_play_browser import signed_in_page
 from tests.browser.test_reports_browser import finished_game
 from tests.conftest import need
@@ -32,7 +32,6 @@ from tests.conftest import need
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTHS = (390, 1024, 1440)
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 
 
 @pytest.fixture
@@ -121,7 +120,7 @@ def test_no_report_page_pans_sideways_and_wide_tables_scroll_in_their_own_region
     expect(region).to_be_focused()
     assert region.evaluate("el => getComputedStyle(el).outlineStyle") != "none"
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.querySelector('#dash-skills .table-wrap').scrollLeft > 0")
+    page.wait_for_function("() => document.querySelector('#dash-skills .table-wrap').scrollLeft > 0")
     assert overflow(page)["page"] <= 390
 
 
@@ -147,7 +146,7 @@ AXE_RULES = ["aria-prohibited-attr", "aria-allowed-attr", "landmark-unique", "ro
 
 
 def axe_violations(page) -> list:
-    page.add_script_tag(path=str(AXE))
+    add_axe(page)
     return page.evaluate("""async rules => (await axe.run(document, {runOnly: {type: 'rule', values: rules}}))
         .violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html.slice(0, 120))}))""",
                          AXE_RULES)

@@ -191,7 +191,7 @@ def test_the_dashboard_shows_a_game_start_and_finish_without_a_reload(
         click_mg_move(ann, action)
         moves, discards = moves + 1, discards + (action["type"] == "discard")
         ann.wait_for_function(
-            f"Number(document.querySelector('#table-board').dataset.version) > {game.version}")
+            f"() => Number(document.querySelector('#table-board').dataset.version) > {game.version}")
     game = current(game_id)
     assert game.status == Game.Status.FINISHED and moves >= 1
     wait_for_version(ann, game.version)

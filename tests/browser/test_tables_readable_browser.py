@@ -217,7 +217,7 @@ def test_mental_maths_asks_only_about_cards_that_can_be_played_and_focus_stays_o
     else:
         raise AssertionError("Ann never had another decision")
     page.locator(f'#table-board[data-version="{game.version}"]').wait_for()
-    page.wait_for_function("document.activeElement && document.activeElement !== document.body")
+    page.wait_for_function("() => document.activeElement && document.activeElement !== document.body")
     focused = page.evaluate("""() => { const el = document.activeElement;
         return {inBoard: !!el.closest('#table-board .so-board'), tag: el.tagName, id: el.id}; }""")
     assert focused["inBoard"] and focused["tag"] in ("BUTTON", "INPUT"), focused

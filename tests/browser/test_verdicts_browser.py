@@ -21,7 +21,7 @@ from reports import selectors
 from reports.measures import measure_by_id
 from reports.models import SkillEvidence
 from tests.browser.test_arena_browser import run_axe
-from tests.browser.test_class_journey_browser import AXE, axe_lines
+from tests.browser.test_class_journey_browser import add_axe, axe_lines
 from tests.browser.test_play_browser import signed_in_page
 from tests.browser.test_reports_browser import finished_game, press, student_total
 
@@ -76,7 +76,7 @@ def test_a_teacher_opens_a_counted_choice_and_reads_the_expert_move_and_its_wort
 def axe_at_two_widths(page, what: str) -> list[str]:
     """axe-core's violations on the page as it is, at a desk's width and a phone's."""
     before = page.viewport_size
-    page.add_script_tag(path=str(AXE))
+    add_axe(page)
     problems = []
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})
