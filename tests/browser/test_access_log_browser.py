@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser.test_class_journey_browser import AXE, AXE_JS, axe_lines
+from tests.browser.test_class_journey_browser import AXE_JS, add_axe, axe_lines
 from tests.browser.test_play_browser import signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,7 +20,7 @@ def follow_by_keyboard(page, name: str) -> None:
 
 
 def axe(page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
+    add_axe(page)
     return axe_lines(page.evaluate(AXE_JS))
 
 

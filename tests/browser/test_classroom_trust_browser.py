@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from classroom.services import classroom_archive, co_teacher_invite
-from tests.browser.test_class_journey_browser import AXE, AXE_JS, axe_lines
+from tests.browser.test_class_journey_browser import AXE_JS, add_axe, axe_lines
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +22,7 @@ def sign_in(page, base, email):
 
 
 def axe_problems(page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
+    add_axe(page)
     return axe_lines(page.evaluate(AXE_JS))
 
 

@@ -17,14 +17,14 @@ from games.models import Seat
 from games.services import SeatSpec, game_create
 from tests.arena.conftest import play_to_end
 from tests.browser.test_arena_browser import run_axe
-from tests.browser.test_class_journey_browser import AXE, axe_lines
+from tests.browser.test_class_journey_browser import add_axe, axe_lines
 from tests.browser.test_reports_browser import eager_here, in_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def axe_clean(page) -> None:
-    page.add_script_tag(path=str(AXE))
+    add_axe(page)
     assert axe_lines(run_axe(page)) == [], page.url
 
 
