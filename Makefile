@@ -59,7 +59,8 @@ serve: install
 	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python manage.py collectstatic --noinput
 	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/celery -A config worker --beat --loglevel=info & \
-	DJANGO_SETTINGS_MODULE=config.settings.production exec $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python manage.py arena_ticker & \
+	DJANGO_SETTINGS_MODULE=config.settings.production ARENA_TICKER=0 exec $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
 worker: install
 	$(BIN)/celery -A config worker --loglevel=info

@@ -1,15 +1,17 @@
-"""The arena's heartbeat: a daemon thread in each web process runs the pairing rounds.
+"""The arena's heartbeat: the ticker that runs the pairing rounds.
 
 Every ARENA_TICK_SECONDS it asks the database which live arenas are due a round (none since
-ARENA_ROUND_SECONDS) and runs one for each (arena/services/rounds.py). Any number of web
-processes may run it: a round holds its arena's row lock and re-checks that it is due, so
-each arena gets one round at a time however many tickers are up. Why threads in the web
-processes rather than Celery beat: the web processes are up whenever anyone can play (they
-serve the arena's pages), `make run` without Redis has no beat, and beat is a single process
-whose loss would stop every arena; with the rounds' lock, losing a web process loses nothing.
+ARENA_ROUND_SECONDS) and runs one for each (arena/services/rounds.py). Any number of tickers
+may run: a round holds its arena's row lock and re-checks that it is due, so each arena gets
+one round at a time however many are up. Production runs it in a process of its own
+(`manage.py arena_ticker`, the Procfile's `arena`) with ARENA_TICKER=0 for the web processes:
+a round's burst of dealing and rendering would otherwise hold a web process's GIL while its
+moves wait (docs/arena.md has the figures). With ARENA_TICKER=1 (the default: `make run`, one
+process) it is a daemon thread of each web process, started by config/asgi.py. Not Celery
+beat: `make run` without Redis has no beat, and beat is a single process whose loss would stop
+every arena; with the rounds' lock, losing a ticker or a web process loses nothing.
 
-Started by config/asgi.py when settings.ARENA_TICKER is on (off in the test settings: tests
-run rounds themselves; the browser tests' server switches it on).
+Off in the test settings: tests run rounds themselves; the browser tests' server switches it on.
 """
 
 from __future__ import annotations

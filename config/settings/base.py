@@ -285,10 +285,6 @@ BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))
 SOCKET_MAX_MESSAGES_PER_SECOND = 10
 SOCKET_BURST = 20
 
-# Moves on a thread pool of their own (games/consumers/pools.py), MOVE_THREADS threads per web
-# process (each holds a database connection); 0 keeps them on the sockets' shared pool.
-MOVE_THREADS = int(os.environ.get("MOVE_THREADS", "0"))
-
 # Sign-in limits (accounts/throttle.py, docs/security.md). Wrong tries are counted per account
 # and device (the device cookie); for a device that never signed in to the account, also per
 # account and network address, per account from everywhere, and per network address (a

@@ -635,7 +635,7 @@ def parse_args(argv=None):
     p.add_argument("--players", type=int, default=600, help="students (split evenly over --classes)")
     p.add_argument("--classes", type=int, default=20)
     p.add_argument("--servers", type=int, default=2, help="web processes (one per core)")
-    p.add_argument("--server", choices=SERVERS, default="daphne",
+    p.add_argument("--server", choices=SERVERS, default=SERVERS[0],
                    help="the ASGI server of the web processes (uvicorn: on uvloop, httptools, websockets)")
     p.add_argument("--port", type=int, default=8765, help="first port; the next ones follow")
     p.add_argument("--think", default="2-6", help="think time range in seconds, MIN-MAX")
@@ -648,9 +648,10 @@ def parse_args(argv=None):
     p.add_argument("--redis-db", type=int, default=5, help="Redis db number (FLUSHED)")
     p.add_argument("--timeout", type=float, default=15, help="seconds to wait for an update")
     p.add_argument("--connect-rate", type=float, default=100, help="new arena sockets per second")
-    p.add_argument("--ticker", choices=["web", "process"], default="web",
-                   help="where the pairing rounds run: a thread of each web process (the default), "
-                        "or one `manage.py arena_ticker` process beside them (ARENA_TICKER=0 for the web)")
+    p.add_argument("--ticker", choices=["process", "web"], default="process",
+                   help="where the pairing rounds run: one `manage.py arena_ticker` process beside the "
+                        "web processes (ARENA_TICKER=0 for them; the default, as the Procfile runs it), "
+                        "or a thread of each web process (as `make run` does)")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     p.add_argument("--probe", metavar="DIR",
                    help="time where the servers' work waits during the window (probed_asgi.py): "
@@ -727,7 +728,8 @@ def main(argv=None) -> int:
             env={**env, "DATABASE_URL": f"{db_url}?application_name=arena-ticker"},
             stdout=subprocess.DEVNULL, stderr=open(os.path.join(args.log_dir, "arena-ticker.log"), "w"),
             start_new_session=True)
-        servers.procs.append(ticker)  # stopped with the servers; its CPU counts as theirs
+        # Its CPU counts as the servers' (below), but it is not one of them: the probes' signals
+        # (SIGUSR1/2) go to the web processes only (a ticker has no handler: they would end it).
     sampler = Sampler(db_url, args.db)
     sampler.arena_id = data["arena_id"]
     sampler.start()
@@ -738,7 +740,8 @@ def main(argv=None) -> int:
             if args.probe:
                 servers.signal(signal.SIGUSR1 if on else signal.SIGUSR2)
 
-        asyncio.run(bench.run(CpuMeter(servers.pids), sampler, on_window))
+        server_pids = servers.pids + ([ticker.pid] if ticker is not None else [])
+        asyncio.run(bench.run(CpuMeter(server_pids), sampler, on_window))
         sampler.stop()
         rows = report(args, data, first, bench, sampler)
         if args.probe:
@@ -752,6 +755,12 @@ def main(argv=None) -> int:
     finally:
         sampler.stop()
         servers.stop()
+        if ticker is not None:
+            ticker.terminate()
+            try:
+                ticker.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                ticker.kill()
     return 0
 
 

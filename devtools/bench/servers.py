@@ -70,19 +70,22 @@ class Servers:
         self.procs = []
 
 
-SERVERS = ("daphne", "uvicorn")
+SERVERS = ("daphne", "uvicorn")  # the first is the default: production's (Procfile)
 
 
 def server_command(server: str, port: int, app: str) -> list[str]:
-    """The command line of one web process. uvicorn runs on uvloop with httptools and the
-    `websockets` library (the choice issue #25 asks to compare with Daphne's Twisted and
-    Autobahn); per-message compression is off on both (Autobahn does not offer it either)."""
+    """The command line of one web process: Daphne (Twisted and Autobahn) as production runs
+    it, or uvicorn on uvloop with httptools and the `websockets` library, to compare (issue
+    #25; not in requirements.txt: `pip install uvicorn uvloop httptools websockets`).
+    Per-message compression is off on both (Autobahn does not offer it either)."""
     bin_dir = os.path.dirname(sys.executable)
     if server == "uvicorn":
+        if not os.path.exists(os.path.join(bin_dir, "uvicorn")):
+            raise SystemExit("--server uvicorn: pip install uvicorn uvloop httptools websockets first.")
         return [os.path.join(bin_dir, "uvicorn"), "--host", "127.0.0.1", "--port", str(port),
                 "--loop", "uvloop", "--http", "httptools", "--ws", "websockets",
                 "--ws-per-message-deflate", "false", "--lifespan", "off", "--no-access-log",
-                "--log-level", "warning", app]
+                "--no-proxy-headers", "--log-level", "warning", app]
     return [os.path.join(bin_dir, "daphne"), "-b", "127.0.0.1", "-p", str(port), app]
 
 

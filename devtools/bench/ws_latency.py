@@ -460,7 +460,7 @@ def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--players", type=int, default=500, help="simulated students (even)")
     p.add_argument("--servers", type=int, default=2, help="web processes (one per core)")
-    p.add_argument("--server", choices=SERVERS, default="daphne",
+    p.add_argument("--server", choices=SERVERS, default=SERVERS[0],
                    help="the ASGI server of the web processes (uvicorn: on uvloop, httptools, websockets)")
     p.add_argument("--port", type=int, default=8765, help="first port; the next ones follow")
     p.add_argument("--no-server", action="store_true",

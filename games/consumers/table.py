@@ -28,6 +28,7 @@ import asyncio
 import logging
 from urllib.parse import parse_qs
 
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.membership import membership_version
@@ -42,7 +43,6 @@ from games.tasks import schedule_bot_moves
 from .guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES,
                     Checked, TokenBucket, current_user, join_group, leave_group, recheck_if_changed,
                     table_notice)
-from .pools import in_db_thread, in_move_thread
 from .signed_out import ClosesWhenSignedOut
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,11 @@ log = logging.getLogger(__name__)
 WATCHING = "You are watching this game, so you can't make moves here."
 
 
-_db = in_db_thread  # games/consumers/pools.py says why a pool of threads, and which
+def _db(func):
+    """Run database work in the thread pool. Channels' default runs every consumer of a process
+    in one thread, so one table's queries (or a move waiting for its broadcast) would stall
+    every other table; each consumer still handles its own messages one at a time, in order."""
+    return database_sync_to_async(func, thread_sensitive=False)
 
 
 class LostAccess(Exception):
@@ -249,7 +253,7 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
                 async with self.lock:
                     if self.finished:
                         return
-                    table = await in_move_thread(self.viewer.answer)(text)
+                    table = await _db(self.viewer.answer)(text)
                     if table is not None and not self.finished:
                         await self._send_view(table, answer=True)
             except LostAccess:

@@ -1,10 +1,9 @@
 """`python manage.py arena_ticker`: the arena's pairing rounds in a process of their own.
 
-The web processes run the ticker in a thread by default (arena/ticker.py). A deployment that
-wants the rounds' CPU away from the sockets' (a big school's arena: rounds render the
-projector and deal tables while hundreds of moves arrive) sets ARENA_TICKER=0 for the web
-processes and runs one or more of these instead: the rounds' database lock keeps any number of
-them, and any web process's, to one round of an arena at a time.
+How production runs them (the Procfile's `arena`, `make serve`), with ARENA_TICKER=0 for the
+web processes: a round deals tables and renders the projector in a burst of CPU that, in a web
+process, would hold the GIL while the moves wait (arena/ticker.py, docs/arena.md). Any number
+of these may run: the rounds' database lock keeps each arena to one round at a time.
 """
 
 from django.core.management.base import BaseCommand
