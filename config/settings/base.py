@@ -239,6 +239,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "report-jobs": {"task": "reports.tasks.report_jobs_sweep", "schedule": 60},
     # Games nobody has moved in for GAME_IDLE_CLOSE_MINUTES are stopped (games/tasks.py).
     "idle-games": {"task": "games.tasks.close_idle_games", "schedule": 5 * 60},
+    # A computer player's turn whose wake-up was lost after its commit (games/tasks.py).
+    "stalled-bots": {"task": "games.tasks.wake_stalled_bots", "schedule": 15},
 }
 
 # Games left alone (issue #15): a game with no move for this long is put away (stopped, not
@@ -251,12 +253,21 @@ PLAYING_NOW_FIRST_MOVE_MINUTES = 2
 
 # Bots pause this long before each decision so a child can follow the game.
 BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))
+# A bot's turn lasting this much longer than its pause lost its wake-up: it is woken again.
+BOT_STALL_SECONDS = 5
 
 # Each game or lobby socket may send this many messages a second after a burst of SOCKET_BURST
 # (a token bucket, games/consumers/guard.py); one that floods is closed with 4429. A child
 # double-tapping, or playing a whole turn quickly, stays far inside it.
 SOCKET_MAX_MESSAGES_PER_SECOND = 10
 SOCKET_BURST = 20
+# Per person, across all their sockets and web processes (games/consumers/limits.py): moves in
+# any window of USER_MOVE_WINDOW_SECONDS (a flood past it is paused and set aside as no
+# evidence), and sockets open on one game at once.
+USER_MOVES_PER_WINDOW = 30
+USER_MOVE_WINDOW_SECONDS = 10
+FLOOD_PAUSE_SECONDS = 30
+SOCKETS_PER_GAME = 4
 
 # Sign-in limits (accounts/throttle.py): per account and source (network address + device
 # cookie), per account from every source, per network address (a school may share one), and

@@ -18,3 +18,14 @@ def table(classroom, student, ben):
     game = game_create(key="smooth_operator", classroom=classroom, seed=9, options={"target": 200},
                        seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
     return game, student, ben
+
+
+@pytest.fixture(autouse=True)
+def own_play_limits(monkeypatch):
+    """Each test counts its people's moves and sockets afresh (games/consumers/limits.py keeps
+    them in the cache, and ids are reused between tests)."""
+    import uuid
+
+    from games.consumers import limits
+
+    monkeypatch.setattr(limits, "KEY", f"play-limits-{uuid.uuid4().hex[:8]}:")

@@ -3,8 +3,8 @@
 After Redis restarts, each connection the layer's client pool held from before fails once with
 "Connection closed by server" (redis-py's pools do not retry by default). A socket connecting
 then must not crash: joining its group is tried again at once, and if the layer is really
-down the socket is accepted and closed with 1013 ("try again later"), which the page's ws
-extension retries by itself. The outage is logged once, not once per socket.
+down the socket is accepted and closed with 4013 ("try again later": Daphne cannot send 1013),
+after which the page reconnects by itself. The outage is logged once, not once per socket.
 """
 
 import logging
@@ -82,7 +82,7 @@ async def test_an_unreachable_layer_closes_politely_and_is_logged_once(
         connected, _ = await comm.connect()
         assert connected  # accepted, so the page is told "try again later", not "refused"
         output = await comm.receive_output(timeout=5)
-        assert output == {"type": "websocket.close", "code": 1013}
+        assert output == {"type": "websocket.close", "code": 4013}
         await comm.wait()
     assert caplog.text.count("Channel layer unreachable") == 1
     monkeypatch.undo()
@@ -127,3 +127,34 @@ async def test_the_first_connect_after_redis_dropped_its_connections(require_red
     assert connected
     assert 'id="table-board"' in await comm.receive_from(timeout=5)
     await comm.disconnect()
+
+
+def test_every_close_code_the_sockets_send_is_one_daphne_can_send():
+    """Daphne closes through autobahn, which refuses any code but 1000 and 3000-4999 ("invalid
+    close code"): the socket is then dropped with no code, and 1011 and 1013 were refused."""
+    from autobahn.twisted.websocket import WebSocketServerProtocol
+
+    codes = {name: getattr(guard, name) for name in dir(guard) if name.startswith("CLOSE_")}
+    assert codes["CLOSE_TRY_AGAIN"] not in (1011, 1013) and codes["CLOSE_FAILED"] != 1011
+    for name, code in codes.items():
+        try:
+            WebSocketServerProtocol().sendClose(code=code)
+        except Exception as exc:  # noqa: BLE001 - past the check, a bare protocol has no transport
+            assert "invalid close code" not in str(exc), name
+
+
+@pytest.mark.asyncio
+async def test_a_message_that_fails_closes_with_a_code_the_page_reconnects_on(
+        in_memory_layer, game, student, monkeypatch):
+    from games.consumers.table import Viewer
+
+    def broken(self, text):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(Viewer, "answer", broken)
+    comm = connect_as(student, game.pk, query="v=0")
+    assert (await comm.connect())[0]
+    await comm.send_to(text_data="{}")
+    output = await comm.receive_output(timeout=5)
+    assert output == {"type": "websocket.close", "code": guard.CLOSE_FAILED} and output["code"] == 4011
+    await comm.wait()
