@@ -77,11 +77,12 @@ class Flooding(Exception):
 
 @dataclass(frozen=True)
 class Reply:
-    """What to send back for one message: the table, as the answer to a move (`to_move`: its
-    notice is sent even when the same words were sent before) or to a sync (only what changed)."""
+    """What to send back for one message: the table, as the answer to a move (its notice is
+    sent even when the same words were sent before), or to a sync (`sync`: the version the page
+    says it shows; only what the page does not have is sent)."""
 
     view: TableView
-    to_move: bool = True
+    sync: int | None = None
 
 
 class Viewer:
@@ -151,7 +152,7 @@ class Viewer:
             # Heard nothing for a while: a bot whose wake-up was lost plays first, then the
             # consumer sends whatever changed since this socket last sent the table.
             wake_bots_if_stalled(game_id=self.game_id)
-            return Reply(self.table(), to_move=False)
+            return Reply(self.table(), sync=message.version)
         # Every other message counts as a move against the person's limit, read or not.
         if not limits.move_allowed(user_id=self.user_id):
             raise Flooding
@@ -207,6 +208,10 @@ class Sent:
         threads can finish out of order). The same version may still bring changes: a game
         stopped, a seat handed to a computer player."""
         return version is not None and self.version is not None and version < self.version
+
+    def forget(self) -> None:
+        """The page does not show what this socket sent: the next table is sent whole."""
+        self.version, self.parts = None, {}
 
     def remember(self, view: TableView) -> None:
         self.version, self.parts = view.version, dict(view.parts)
@@ -311,12 +316,8 @@ class GameConsumer(AsyncWebsocketConsumer):
                     if self.finished:
                         return
                     reply = await _db(self.viewer.answer)(text)
-                    if reply is None or self.finished:
-                        pass
-                    elif not reply.to_move and self.sent.page_has(reply.view):
-                        self.sent.remember(reply.view)  # a sync: the page has this very board
-                    else:
-                        await self._send_view(reply.view, answer=reply.to_move)
+                    if reply is not None and not self.finished:
+                        await self._reply(reply)
             except LostAccess:
                 await self._refuse_lost()
             except Flooding:
@@ -329,6 +330,17 @@ class GameConsumer(AsyncWebsocketConsumer):
                 return
             finally:
                 self.busy = False
+
+    async def _reply(self, reply: Reply):
+        if reply.sync is None:  # a move's answer
+            await self._send_view(reply.view, answer=True)
+            return
+        if reply.sync != reply.view.version:
+            self.sent.forget()  # the page missed a table: send all of it
+        if self.sent.page_has(reply.view):
+            self.sent.remember(reply.view)  # the page has this very board: nothing to send
+        else:
+            await self._send_view(reply.view)
 
     async def game_changed(self, event):
         if self.finished:
