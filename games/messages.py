@@ -4,7 +4,7 @@ htmx's ws extension sends a form's fields as JSON strings plus a HEADERS object.
 carries exactly: `action` (the move as JSON), `expected_version`, `idempotency_key`, and
 optionally `answer` (mental math). The page's own script may also ask for the table as it is
 now: `{"sync": <the version the page shows>}` (static/js/app.js sends it when it has heard
-nothing for a while after a move, or while a computer player's turn lasts). Anything else, or
+nothing for a while after a move, or while another player's turn lasts). Anything else, or
 anything malformed, is refused with a plain message to that client only, and changes nothing.
 
 Parsing is strict, because the text comes from anyone's browser: NaN and Infinity (which

@@ -24,7 +24,7 @@ counted across all their sockets, and only SOCKETS_PER_GAME of their sockets may
 game (games/consumers/limits.py): a move over that limit is refused unread (4429), and a fifth
 window is told so and closed (4409).
 
-A page that has heard nothing for a while after a move, or during a computer player's turn,
+A page that has heard nothing for a while after a move, or during another player's turn,
 sends `{"sync": version}`: it gets the parts of the table that changed since this socket last
 sent it (nothing when none did), after a computer player whose turn stalled is woken. So a
 push or a bot's wake-up lost after a move's commit (the database or Redis restarting just
@@ -149,9 +149,12 @@ class Viewer:
         except BadMessage as exc:
             message, problem = None, str(exc)
         if isinstance(message, SyncRequest):
-            # Heard nothing for a while: a bot whose wake-up was lost plays first, then the
-            # consumer sends whatever changed since this socket last sent the table.
+            # Heard nothing for a while: a bot whose wake-up was lost plays first; then, if the
+            # game moved on from what the page shows, the consumer sends what it lacks (one
+            # version read and nothing more while the other player is only thinking).
             wake_bots_if_stalled(game_id=self.game_id)
+            if self.version() == message.version:
+                return None
             return Reply(self.table(), sync=message.version)
         # Every other message counts as a move against the person's limit, read or not.
         if not limits.move_allowed(user_id=self.user_id):

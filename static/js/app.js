@@ -162,7 +162,7 @@
   // has answered it: a table at a newer version, or a notice. Every time the socket opens again
   // it sends that move again, however many drops it takes; the server applies a move once per
   // key and answers a repeat with the table as it is now, so the move counts exactly once.
-  // While the page waits (a move unanswered, or a computer player's turn) and has heard nothing
+  // While the page waits (a move unanswered, or another player's turn) and has heard nothing
   // for SYNC_AFTER_MS, it asks for the table as it is now ({"sync": version}) and again every
   // SYNC_AFTER_MS: a push lost after a move's commit is caught up, and a computer player whose
   // turn stalled is woken by the server. devtools/bench/faults.py's client does the same.
@@ -201,11 +201,11 @@
     pending.dropped = false;
     evt.detail.socketWrapper.send(pending.message);
   });
-  function botsTurn() {
-    return Boolean(document.querySelector("#table-scores .player-waiting[data-bot]"));
+  function othersTurn() {
+    return Boolean(document.querySelector("#table-scores .player-waiting:not(.player-me)"));
   }
   window.setInterval(function () {
-    if (!live || Date.now() - live.heard < SYNC_AFTER_MS || !(pending || botsTurn())) return;
+    if (!live || Date.now() - live.heard < SYNC_AFTER_MS || !(pending || othersTurn())) return;
     live.heard = Date.now();
     const version = boardVersion();
     live.wrapper.send(JSON.stringify({ sync: version === null ? 0 : version }));
