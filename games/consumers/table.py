@@ -40,6 +40,7 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import DatabaseError
 
 from accounts.membership import membership_version
 from games.messages import BadMessage, SyncRequest, parse_message
@@ -52,8 +53,9 @@ from games.tasks import schedule_bot_moves, wake_bots_if_stalled
 
 from . import limits
 from .guard import (CLOSE_FAILED, CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, CLOSE_TOO_MANY_SOCKETS,
-                    NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES, TOO_MANY_WINDOWS, Checked, TokenBucket,
-                    current_user, join_group, leave_group, recheck_if_changed, table_notice)
+                    CLOSE_TRY_AGAIN, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES, TOO_MANY_WINDOWS,
+                    Checked, TokenBucket, current_user, join_group, leave_group, recheck_if_changed,
+                    table_notice)
 
 log = logging.getLogger(__name__)
 
@@ -245,7 +247,13 @@ class GameConsumer(AsyncWebsocketConsumer):
         access = None
         if user is not None and user.is_authenticated:
             self.viewer = Viewer(user_id=user.pk, game_id=game_id)
-            access = await _db(self.viewer.connect)(user)
+            try:
+                access = await _db(self.viewer.connect)(user)
+            except DatabaseError:  # PostgreSQL restarting: the page tries again after a pause
+                log.warning("game socket %s: the database could not be reached on connect", game_id)
+                await self.accept()
+                await self.close(code=CLOSE_TRY_AGAIN)
+                return
         if access is None or access.game.state is None:
             # Not theirs to see, or a table still gathering players (its page is the lobby).
             await self.close(code=CLOSE_NOT_ALLOWED)
@@ -362,6 +370,12 @@ class GameConsumer(AsyncWebsocketConsumer):
             view = await _db(self.viewer.table)()
         except LostAccess:
             await self._refuse_lost()
+            return
+        except DatabaseError:  # PostgreSQL restarting: the page reconnects and gets the table
+            log.warning("game socket %s: the table could not be read for a push", self.game_id)
+            if not self.finished:
+                self.finished = True
+                await self.close(code=CLOSE_FAILED)
             return
         if connecting and self.sent.page_shows(view.version):
             self.sent.remember(view)  # the page has this board: nothing to send

@@ -158,3 +158,21 @@ async def test_a_message_that_fails_closes_with_a_code_the_page_reconnects_on(
     output = await comm.receive_output(timeout=5)
     assert output == {"type": "websocket.close", "code": guard.CLOSE_FAILED} and output["code"] == 4011
     await comm.wait()
+
+
+@pytest.mark.asyncio
+async def test_a_socket_that_cannot_reach_the_database_on_connect_is_told_to_try_again(
+        in_memory_layer, game, student, monkeypatch):
+    """PostgreSQL restarting: before, the handshake answered 500 with a traceback."""
+    from django.db import OperationalError
+
+    from games.consumers.table import Viewer
+
+    def gone(self, user):
+        raise OperationalError("the database system is shutting down")
+
+    monkeypatch.setattr(Viewer, "connect", gone)
+    comm = connect_as(student, game.pk)
+    assert (await comm.connect())[0]
+    assert await comm.receive_output(timeout=5) == {"type": "websocket.close", "code": 4013}
+    await comm.wait()
