@@ -271,10 +271,19 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.group = group
         await self.accept()
         self.worker = asyncio.ensure_future(self._work())
+        try:
+            await self._first_table()
+        except DatabaseError:  # PostgreSQL restarting: the page reconnects after a pause
+            log.warning("game socket %s: the database could not be reached on connect", game_id)
+            if not self.finished:
+                self.finished = True
+                await self.close(code=CLOSE_FAILED)
+
+    async def _first_table(self):
         # A bot whose turn it is may have been interrupted (a server restart): wake it. Its
         # moves are idempotent, so a second wake-up from another viewer changes nothing.
         # Before the first table, so that table already shows a move the bot made at once.
-        await _db(schedule_bot_moves)(game_id=game_id)
+        await _db(schedule_bot_moves)(game_id=self.game_id)
         async with self.lock:
             # Read after joining the group: a move made since reaches this socket as a push.
             if self.sent.page_shows(await _db(self.viewer.version)()):
