@@ -628,27 +628,21 @@ class PageSocket:
 
     async def answered(self, until: float) -> bool:
         """Wait until the pending move is answered (True) or `until` passes, or the page stopped."""
-        while self.pending is not None and self.closed_for_good is None:
-            self.changed.clear()
-            if time.monotonic() >= until:
-                return False
-            try:
-                await asyncio.wait_for(self.changed.wait(), timeout=max(0.05, until - time.monotonic()))
-            except asyncio.TimeoutError:
-                pass
+        await self._until(lambda: self.pending is None, until)
         return self.pending is None and self.closed_for_good is None
 
     async def shows(self, version: int, until: float) -> bool:
         """Wait until the board shows `version` (a child plays when the page says it's their turn)."""
-        while self.version < version and self.closed_for_good is None:
+        await self._until(lambda: self.version >= version, until)
+        return self.version >= version
+
+    async def _until(self, done, until: float) -> None:
+        while not done() and self.closed_for_good is None and time.monotonic() < until:
             self.changed.clear()
-            if time.monotonic() >= until:
-                return False
             try:
                 await asyncio.wait_for(self.changed.wait(), timeout=max(0.05, until - time.monotonic()))
             except asyncio.TimeoutError:
                 pass
-        return self.version >= version
 
     async def close(self) -> None:
         self.done = True

@@ -36,6 +36,22 @@ def is_move(message) -> bool:
     return isinstance(message, str) and '"idempotency_key"' in message
 
 
+def play_one_move_between(browser, base: str, student, between, timeout: int) -> int:
+    """Ann's page, with `between` standing between it and the server, makes one move of a
+    free Multiplication Game; returns the game's id once the page shows a newer table."""
+    page = signed_in_page(browser, base, student)
+    page.route_web_socket(GAME_SOCKET, between)
+    game_id = open_free_game(page, base)
+    game = current(game_id)
+    wait_for_version(page, game.version)
+    click_mg_move(page, mg_move(game, "Ann"))
+    page.wait_for_function(f"Number(document.querySelector('#table-board').dataset.version) > {game.version}",
+                           timeout=timeout)
+    wait_for_version(page, current(game_id).version)  # the game as it is, computer players' moves too
+    expect(page.locator("[data-connection]")).to_have_text("Connected")
+    return game_id
+
+
 def test_a_move_lost_in_two_drops_in_a_row_is_sent_again_each_time_and_counts_once(
         browser, live_daphne, classroom, student):
     sent, closes = [], [4013, 1012]
@@ -54,15 +70,7 @@ def test_a_move_lost_in_two_drops_in_a_row_is_sent_again_each_time_and_counts_on
 
         ws.on_message(from_page)
 
-    page = signed_in_page(browser, live_daphne, student)
-    page.route_web_socket(GAME_SOCKET, between)
-    game_id = open_free_game(page, live_daphne)
-    game = current(game_id)
-    wait_for_version(page, game.version)
-    click_mg_move(page, mg_move(game, "Ann"))
-    page.wait_for_function(f"Number(document.querySelector('#table-board').dataset.version) > {game.version}",
-                           timeout=30_000)
-    expect(page.locator("[data-connection]")).to_have_text("Connected")
+    game_id = play_one_move_between(browser, live_daphne, student, between, timeout=30_000)
     assert len(sent) == 3 and len(set(sent)) == 1  # the same move, sent after each reconnect
     assert Move.objects.filter(game_id=game_id, idempotency_key=sent[0]).count() == 1
     assert Move.objects.filter(game_id=game_id, seat__name="Ann", accepted=True).count() == 1
@@ -88,13 +96,5 @@ def test_a_page_that_hears_nothing_after_its_move_asks_for_the_table(browser, li
         ws.on_message(from_page)
         server.on_message(from_server)
 
-    page = signed_in_page(browser, live_daphne, student)
-    page.route_web_socket(GAME_SOCKET, between)
-    game_id = open_free_game(page, live_daphne)
-    game = current(game_id)
-    wait_for_version(page, game.version)
-    click_mg_move(page, mg_move(game, "Ann"))
-    page.wait_for_function(f"Number(document.querySelector('#table-board').dataset.version) > {game.version}",
-                           timeout=20_000)
+    play_one_move_between(browser, live_daphne, student, between, timeout=20_000)
     assert state["syncs"] >= 1
-    wait_for_version(page, current(game_id).version)  # the game as it is, computer players' moves too
