@@ -1,7 +1,10 @@
 """Fixtures for the games tests: Ann's classmate Ben, and a Smooth Operator table of theirs."""
 
+import uuid
+
 import pytest
 
+from games.consumers import limits
 from games.services import SeatSpec, game_create
 
 
@@ -24,8 +27,4 @@ def table(classroom, student, ben):
 def own_play_limits(monkeypatch):
     """Each test counts its people's moves and sockets afresh (games/consumers/limits.py keeps
     them in the cache, and ids are reused between tests)."""
-    import uuid
-
-    from games.consumers import limits
-
     monkeypatch.setattr(limits, "KEY", f"play-limits-{uuid.uuid4().hex[:8]}:")
