@@ -38,7 +38,8 @@ CLOSE_TRY_AGAIN = 4013
 
 NO_LONGER_IN_CLASS = "You are no longer in this class, so this table has closed."
 TOO_MANY_MESSAGES = "Too many messages at once: reload the page to carry on."
-TOO_MANY_WINDOWS = "This game is already open in other windows or tabs. Close one of them, then reload this page."
+TOO_MANY_WINDOWS = ("This game is already open in other windows or tabs. "
+                    "Close one of them, then reload this page.")
 
 
 class TokenBucket:

@@ -137,7 +137,7 @@ class Viewer:
         parts = views.get(str(access.seat.pk))
         return TableView(event["version"], parts) if parts else None
 
-    def answer(self, text: str | None) -> "Reply | None":
+    def answer(self, text: str | None) -> Reply | None:
         """Handle one message from the page: the reply to send, or None (an applied move is
         told to everyone, this socket included, by the broadcast)."""
         # Never act for someone who lost access: every change of who may play here (a student
@@ -259,7 +259,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
         self.game_id = game_id
-        self.slot = await _db(limits.claim_socket)(user_id=user.pk, game_id=game_id, channel=self.channel_name)
+        self.slot = await _db(limits.claim_socket)(user_id=user.pk, game_id=game_id,
+                                                   channel=self.channel_name)
         if self.slot is None:
             await self.accept()
             await self._finish(TOO_MANY_WINDOWS, CLOSE_TOO_MANY_SOCKETS)
