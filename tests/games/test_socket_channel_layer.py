@@ -15,8 +15,10 @@ import pytest
 import redis
 from asgiref.sync import sync_to_async
 from channels.layers import InMemoryChannelLayer
+from django.db import OperationalError
 
 from games.consumers import guard
+from games.consumers.table import Viewer
 from games.services import SeatSpec, game_create
 from tests.conftest import redis_available
 from tests.sockets import connect_as
@@ -144,35 +146,21 @@ def test_every_close_code_the_sockets_send_is_one_daphne_can_send():
 
 
 @pytest.mark.asyncio
-async def test_a_message_that_fails_closes_with_a_code_the_page_reconnects_on(
-        in_memory_layer, game, student, monkeypatch):
-    from games.consumers.table import Viewer
+@pytest.mark.parametrize("method, error, code", [
+    # A message whose handling failed (a bug): before, 1011, which Daphne cannot send.
+    ("answer", RuntimeError("a bug"), 4011),
+    # PostgreSQL restarting as the socket connects: before, a 500 and a traceback.
+    ("connect", OperationalError("the database system is shutting down"), 4013),
+])
+async def test_a_socket_whose_work_fails_closes_with_a_code_the_page_reconnects_on(
+        in_memory_layer, game, student, monkeypatch, method, error, code):
+    def fails(self, arg):
+        raise error
 
-    def broken(self, text):
-        raise RuntimeError("a bug")
-
-    monkeypatch.setattr(Viewer, "answer", broken)
+    monkeypatch.setattr(Viewer, method, fails)
     comm = connect_as(student, game.pk, query="v=0")
     assert (await comm.connect())[0]
-    await comm.send_to(text_data="{}")
-    output = await comm.receive_output(timeout=5)
-    assert output == {"type": "websocket.close", "code": guard.CLOSE_FAILED} and output["code"] == 4011
-    await comm.wait()
-
-
-@pytest.mark.asyncio
-async def test_a_socket_that_cannot_reach_the_database_on_connect_is_told_to_try_again(
-        in_memory_layer, game, student, monkeypatch):
-    """PostgreSQL restarting: before, the handshake answered 500 with a traceback."""
-    from django.db import OperationalError
-
-    from games.consumers.table import Viewer
-
-    def gone(self, user):
-        raise OperationalError("the database system is shutting down")
-
-    monkeypatch.setattr(Viewer, "connect", gone)
-    comm = connect_as(student, game.pk)
-    assert (await comm.connect())[0]
-    assert await comm.receive_output(timeout=5) == {"type": "websocket.close", "code": 4013}
+    if method == "answer":
+        await comm.send_to(text_data="{}")
+    assert await comm.receive_output(timeout=5) == {"type": "websocket.close", "code": code}
     await comm.wait()
