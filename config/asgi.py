@@ -1,8 +1,8 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels.
 
-WebSockets are session-authenticated (AuthMiddlewareStack) and origin-checked against
-ALLOWED_HOSTS (AllowedHostsOriginValidator), so another site cannot open a socket with a
-student's cookies.
+WebSockets are session-authenticated (AuthMiddlewareStack) and origin-checked: scheme, host
+and port must be the site's own (config/ws_security.py), so another site cannot open a socket
+with a student's cookies.
 """
 
 import os
@@ -14,14 +14,14 @@ django_asgi_app = get_asgi_application()  # set up Django before importing consu
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from config.ws_security import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
+        "websocket": SameOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
     }

@@ -25,3 +25,17 @@ class ReusedClientRedisCache(RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
         self._class = ReusedClientRedisCacheClient
+
+    def count_and_get_many(self, key: str, *, timeout: float, keys: list[str]) -> tuple[int, dict]:
+        """Add one to `key` (made with `timeout` when new) and read `keys`: one round trip,
+        where Django's incr (EXISTS, INCR) and get_many (MGET) take three. A person's move
+        limit counts every move this way (games/consumers/limits.py)."""
+        counted = self.make_and_validate_key(key)
+        read = {self.make_and_validate_key(k): k for k in keys}
+        pipeline = self._cache.get_client(counted, write=True).pipeline(transaction=False)
+        pipeline.incr(counted)
+        pipeline.expire(counted, max(1, int(timeout)), nx=True)
+        pipeline.mget(list(read))
+        count, _, values = pipeline.execute()
+        return count, {read[k]: self._cache._serializer.loads(v)
+                       for k, v in zip(read, values) if v is not None}

@@ -1,11 +1,12 @@
-"""WebSocket URL routes, gathered from the apps."""
+"""WebSocket URL routes, gathered from the apps; any other path is closed with 4404."""
 
 from django.conf import settings
-from django.urls import path
+from django.urls import path, re_path
 
 from arena.consumers.player import ArenaPlayerConsumer
 from arena.consumers.screen import ArenaScreenConsumer
 from config.echo import EchoConsumer, WriteEchoConsumer
+from config.ws_security import NoSuchSocket
 from games.consumers.table import GameConsumer
 from games.consumers.lobby import LobbyConsumer
 from reports.consumers import DashboardConsumer
@@ -23,3 +24,6 @@ if settings.WS_ECHO:
     # serves no echo.
     websocket_urlpatterns += [path("ws/echo/", EchoConsumer.as_asgi()),
                               path("ws/echo/write/", WriteEchoConsumer.as_asgi())]
+
+# Last: every path nothing above serves (config/ws_security.py says why).
+websocket_urlpatterns += [re_path(r"", NoSuchSocket.as_asgi())]

@@ -2,8 +2,10 @@
 
 htmx's ws extension sends a form's fields as JSON strings plus a HEADERS object. A move form
 carries exactly: `action` (the move as JSON), `expected_version`, `idempotency_key`, and
-optionally `answer` (mental math). Anything else, or anything malformed, is refused with a
-plain message to that client only, and changes nothing.
+optionally `answer` (mental math). The page's own script may also ask for the table as it is
+now: `{"sync": <the version the page shows>}` (static/js/app.js sends it when it has heard
+nothing for a while after a move, or while another player's turn lasts). Anything else, or
+anything malformed, is refused with a plain message to that client only, and changes nothing.
 
 Parsing is strict, because the text comes from anyone's browser: NaN and Infinity (which
 Python's json accepts), control characters such as NUL, lone surrogates (which cannot be
@@ -38,12 +40,38 @@ class MoveMessage:
     answer: int | None
 
 
+@dataclass(frozen=True)
+class SyncRequest:
+    """The page asks for the table as it is now (it shows `version`)."""
+
+    version: int
+
+
+def parse_message(text: str | None) -> MoveMessage | SyncRequest:
+    """A move, or a request for the table as it is now."""
+    data = _object(text)
+    if set(data) - {"HEADERS"} == {"sync"}:
+        version = _as_int(data["sync"])
+        if version is None or version < 0:
+            raise BadMessage("That message could not be read.")
+        return SyncRequest(version)
+    return _move(data)
+
+
 def parse_move_message(text: str | None) -> MoveMessage:
+    return _move(_object(text))
+
+
+def _object(text: str | None) -> dict:
     if not text or len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
         raise BadMessage("That message was empty or too long.")
     data = strict_json(text)
     if not isinstance(data, dict):
         raise BadMessage("That message could not be read.")
+    return data
+
+
+def _move(data: dict) -> MoveMessage:
     unknown = set(data) - ALLOWED
     missing = REQUIRED - set(data)
     if unknown or missing:

@@ -2,12 +2,16 @@
 child can follow what happened.
 
 A change's after-commit path (games/services/after_commit.py) wakes the computer players by
-running `wake_bots`, looked up by name, in the thread that committed. Queueing a bot's turn
-is best effort: when the broker is away (Redis stopped), the failure is logged and the change
-that asked for it stands. The bot is
-woken again when a page of its table connects (games/consumers/table.py calls
-`schedule_bot_moves` on every connect), and its moves are idempotent, so a second wake-up
-changes nothing.
+running `wake_bots`, looked up by name, in the thread that committed. That step is best
+effort: when the broker is away (Redis stopped), or the database went away just after the
+commit (PostgreSQL restarting), the failure is logged and the change that asked for it stands.
+Nothing then would ever move the bot, so a stalled bot's turn is found again:
+- by `wake_stalled_bots`, every BOT_SWEEP_SECONDS (Celery beat): every game whose turn has
+  belonged to a computer player for longer than its pause plus BOT_STALL_SECONDS;
+- by the table's page: when it connects, and when it has heard nothing for a while during a
+  computer player's turn it asks for the table (games/consumers/table.py, "sync"), which wakes
+  a stalled bot of that game first (`wake_bots_if_stalled`).
+A bot's moves are idempotent, so a second wake-up changes nothing.
 """
 
 import logging
@@ -15,9 +19,12 @@ import threading
 
 import kombu.exceptions
 import redis.exceptions
+from datetime import timedelta
+
 from celery import shared_task
 from django.conf import settings
 from django.db import close_old_connections
+from django.utils import timezone
 
 from games.services.after_commit import WAKE_BOTS_TASK
 from games.services.bots import next_bot_seat, play_bot_moves
@@ -86,6 +93,42 @@ def schedule_bot_moves(*, game_id: int) -> bool:
     else:
         return queue_bot_task(play_bot_move, game_id=game_id, countdown=delay)
     return True
+
+
+def _stalled_before():
+    """A computer player's turn started before this has waited far longer than its pause."""
+    waited = _bot_delay() + float(getattr(settings, "BOT_STALL_SECONDS", 5))
+    return timezone.now() - timedelta(seconds=waited)
+
+
+def wake_bots_if_stalled(*, game_id: int) -> bool:
+    """Wake the game's computer player if its turn has lasted far longer than its pause (a
+    page that heard nothing asks, games/consumers/table.py); False when nothing was due."""
+    stalled = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE,
+                                  turn_started_at__lt=_stalled_before()).exists()
+    return stalled and schedule_bot_moves(game_id=game_id)
+
+
+STALLED_PER_SWEEP = 200
+
+
+@shared_task(acks_late=True)
+def wake_stalled_bots() -> int:
+    """Celery beat (CELERY_BEAT_SCHEDULE "stalled-bots"): wake every computer player whose turn
+    has lasted far longer than its pause, within the last day (an older game waits for its
+    page: it is woken when a page connects). Returns how many were woken."""
+    since = timezone.now() - timedelta(days=1)
+    ids = (Game.objects.filter(status=Game.Status.ACTIVE, turn_started_at__lt=_stalled_before(),
+                               turn_started_at__gt=since)
+           .filter(pk__in=Seat.objects.exclude(bot_level="").values("game_id"))
+           .order_by("turn_started_at").values_list("pk", flat=True)[:STALLED_PER_SWEEP])
+    woken = 0
+    for game_id in list(ids):
+        try:
+            woken += schedule_bot_moves(game_id=game_id)
+        except Exception:  # noqa: BLE001 - one game's trouble must not stop the others
+            log.exception("game %s: a stalled computer player could not be woken", game_id)
+    return woken
 
 
 def _run_in_thread(game_id: int) -> None:

@@ -43,10 +43,41 @@ async def test_anonymous_is_refused():
 
 
 @pytest.mark.asyncio
-async def test_foreign_origin_is_refused(teacher_async):
-    comm = communicator(teacher_async, origin=b"http://evil.example")
+@pytest.mark.parametrize("origin, host", [
+    (b"http://evil.example", b"127.0.0.1"),
+    (b"http://127.0.0.1:8001", b"127.0.0.1"),  # another port of the same host
+    (b"https://127.0.0.1", b"127.0.0.1"),  # another scheme (the socket is plain ws)
+    (b"http://127.0.0.1", b"127.0.0.1:8000"),  # the page's port is not the socket's
+    (b"http://evil.example", b"evil.example"),  # a host the site does not serve
+    (b"", b"127.0.0.1"),  # no Origin at all
+])
+async def test_a_socket_from_another_origin_is_refused(teacher_async, origin, host):
+    headers = [(b"host", host), (b"cookie", teacher_async)] + ([(b"origin", origin)] if origin else [])
+    comm = WebsocketCommunicator(application, "/ws/echo/", headers=headers)
     connected, _ = await comm.connect()
     assert not connected
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("origin, host", [(b"http://127.0.0.1:8000", b"127.0.0.1:8000"),
+                                          (b"http://localhost", b"localhost:80")])
+async def test_the_sites_own_origin_with_its_port_is_accepted(teacher_async, origin, host):
+    comm = WebsocketCommunicator(application, "/ws/echo/",
+                                 headers=[(b"origin", origin), (b"host", host), (b"cookie", teacher_async)])
+    connected, _ = await comm.connect()
+    assert connected
+    await comm.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("path", ["/ws/nothing/", "/ws/game/abc/", "/favicon.ico"])
+async def test_an_unknown_socket_path_is_closed_cleanly(teacher_async, path):
+    """Channels' router raised "No route found" for these: a 500 and a traceback."""
+    comm = communicator(teacher_async, path=path)
+    connected, _ = await comm.connect()
+    assert connected
+    assert await comm.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
+    await comm.wait()
 
 
 def test_channel_layer_matches_environment():

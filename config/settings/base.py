@@ -263,6 +263,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "archived-class-retention": {"task": "privacy.tasks.retention_sweep", "schedule": 24 * 60 * 60},
     # Sign-in counts with no wrong try for an hour, of devices no account knows (accounts/tasks.py).
     "sign-in-counts": {"task": "accounts.tasks.sign_in_counts_forget", "schedule": 60 * 60},
+    # A computer player's turn whose wake-up was lost after its commit (games/tasks.py).
+    "stalled-bots": {"task": "games.tasks.wake_stalled_bots", "schedule": 15},
 }
 # Retention (issue #24, privacy/retention.py, docs/privacy.md): an archived class is erased this
 # many days after it was archived; its teachers are warned two weeks before.
@@ -278,12 +280,21 @@ PLAYING_NOW_FIRST_MOVE_MINUTES = 2
 
 # Bots pause this long before each decision so a child can follow the game.
 BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))
+# A bot's turn lasting this much longer than its pause lost its wake-up: it is woken again.
+BOT_STALL_SECONDS = 5
 
 # Each game or lobby socket may send this many messages a second after a burst of SOCKET_BURST
 # (a token bucket, games/consumers/guard.py); one that floods is closed with 4429. A child
 # double-tapping, or playing a whole turn quickly, stays far inside it.
 SOCKET_MAX_MESSAGES_PER_SECOND = 10
 SOCKET_BURST = 20
+# Per person, across all their sockets and web processes (games/consumers/limits.py): moves in
+# any window of USER_MOVE_WINDOW_SECONDS (a flood past it is paused and set aside as no
+# evidence), and sockets open on one game at once.
+USER_MOVES_PER_WINDOW = 30
+USER_MOVE_WINDOW_SECONDS = 10
+FLOOD_PAUSE_SECONDS = 30
+SOCKETS_PER_GAME = 4
 
 # Sign-in limits (accounts/throttle.py, docs/security.md). Wrong tries are counted per account
 # and device (the device cookie); for a device that never signed in to the account, also per

@@ -18,6 +18,8 @@ ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 BOT_DELAY_SECONDS = 0
+# Browser tests click far faster than any child: the flood tests set their own limit.
+USER_MOVES_PER_WINDOW = 10_000
 ARENA_TICKER = False  # tests run rounds themselves; the browser tests' server starts one
 
 # One test database per test run (pid), so two suites running side by side never share one.

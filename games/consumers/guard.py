@@ -2,11 +2,16 @@
 per-socket message budget, re-checking access on a long-lived socket, and joining a group
 when the channel layer (Redis) has just come back.
 
-Close codes the page (static/js/app.js) understands:
+Close codes the page (static/js/app.js) understands. A server may only send 1000 or a code
+from 3000-4999 (Daphne's autobahn refuses 1011 and 1013 with "invalid close code", and the
+socket is then dropped without any code), so "try again" has codes of its own:
 - 4403: not (or no longer) allowed here; the page says so and stays closed.
+- 4404: no such socket (an unknown path); the page stays closed.
+- 4409: this game is open in too many windows of the same person; the page says so.
 - 4429: too many messages; the page says so and stays closed until reloaded.
-- 1013 "try again later": the channel layer could not be reached; htmx's ws extension
-  reconnects by itself after a pause, like after a dropped connection.
+- 4011 "could not handle that" and 4013 "try again later" (the channel layer could not be
+  reached): the page reconnects after a pause, as after a dropped connection, and sends its
+  unanswered move again.
 """
 
 from __future__ import annotations
@@ -25,11 +30,16 @@ from accounts.models import User
 log = logging.getLogger(__name__)
 
 CLOSE_NOT_ALLOWED = 4403
+CLOSE_NOT_FOUND = 4404
+CLOSE_TOO_MANY_SOCKETS = 4409
 CLOSE_TOO_MANY = 4429
-CLOSE_TRY_AGAIN = 1013
+CLOSE_FAILED = 4011
+CLOSE_TRY_AGAIN = 4013
 
 NO_LONGER_IN_CLASS = "You are no longer in this class, so this table has closed."
 TOO_MANY_MESSAGES = "Too many messages at once: reload the page to carry on."
+TOO_MANY_WINDOWS = ("This game is already open in other windows or tabs. "
+                    "Close one of them, then reload this page.")
 
 
 class TokenBucket:
@@ -107,7 +117,7 @@ _layer_trouble_logged = False
 
 
 async def join_group(consumer, group: str, attempts: int = 3) -> bool:
-    """Add the consumer to `group`; False (and the socket accepted and closed with 1013, so the
+    """Add the consumer to `group`; False (and the socket accepted and closed with 4013, so the
     page reconnects after a pause) when the channel layer cannot be reached.
 
     After Redis restarts, each connection its client pool held from before fails once

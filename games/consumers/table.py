@@ -19,28 +19,41 @@ class) is told so in one sentence and closed with 4403; nothing is applied for t
 Each socket may send about SOCKET_MAX_MESSAGES_PER_SECOND messages a second after a burst of
 SOCKET_BURST; one that floods is told so and closed with 4429. Messages are counted as they
 arrive (the moves themselves wait in a short queue and are handled one at a time, in order),
-so a flood is recognised however slowly the server answers it.
+so a flood is recognised however slowly the server answers it. A person's moves are also
+counted across all their sockets, and only SOCKETS_PER_GAME of their sockets may be open on one
+game (games/consumers/limits.py): a move over that limit is refused unread (4429), and a fifth
+window is told so and closed (4409).
+
+A page that has heard nothing for a while after a move, or during another player's turn,
+sends `{"sync": version}`: it gets the parts of the table that changed since this socket last
+sent it (nothing when none did), after a computer player whose turn stalled is woken. So a
+push or a bot's wake-up lost after a move's commit (the database or Redis restarting just
+then) is noticed within seconds instead of leaving the table silent.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import DatabaseError
 
 from accounts.membership import membership_version
-from games.messages import BadMessage, parse_move_message
+from games.messages import BadMessage, SyncRequest, parse_message
 from games.models import Game
 from games.realtime import game_group
 from games.rendering import PARTS, TableView, render_table
 from games.selectors.play import game_access
 from games.services.moves import game_apply_move
-from games.tasks import schedule_bot_moves
+from games.tasks import schedule_bot_moves, wake_bots_if_stalled
 
-from .guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES,
+from . import limits
+from .guard import (CLOSE_FAILED, CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, CLOSE_TOO_MANY_SOCKETS,
+                    CLOSE_TRY_AGAIN, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES, TOO_MANY_WINDOWS,
                     Checked, TokenBucket, current_user, join_group, leave_group, recheck_if_changed,
                     table_notice)
 from .signed_out import ClosesWhenSignedOut
@@ -59,6 +72,20 @@ def _db(func):
 
 class LostAccess(Exception):
     """The viewer may no longer see this table."""
+
+
+class Flooding(Exception):
+    """The viewer's moves, over all their sockets, went over the limit (limits.py)."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What to send back for one message: the table, as the answer to a move (its notice is
+    sent even when the same words were sent before), or to a sync (`sync`: the version the page
+    says it shows; only what the page does not have is sent)."""
+
+    view: TableView
+    sync: int | None = None
 
 
 class Viewer:
@@ -111,7 +138,7 @@ class Viewer:
         parts = views.get(str(access.seat.pk))
         return TableView(event["version"], parts) if parts else None
 
-    def answer(self, text: str | None) -> TableView | None:
+    def answer(self, text: str | None) -> Reply | None:
         """Handle one message from the page: the reply to send, or None (an applied move is
         told to everyone, this socket included, by the broadcast)."""
         # Never act for someone who lost access: every change of who may play here (a student
@@ -120,12 +147,25 @@ class Viewer:
         # and the move service checks the seat is still theirs under the game's lock, which
         # catches a change made behind the services' back too.
         access = self.allowed()
-        if not access.can_move:
-            return self.table(notice=WATCHING)
         try:
-            message = parse_move_message(text)
+            message, problem = parse_message(text), ""
         except BadMessage as exc:
-            return self.table(notice=str(exc))
+            message, problem = None, str(exc)
+        if isinstance(message, SyncRequest):
+            # Heard nothing for a while: a bot whose wake-up was lost plays first; then, if the
+            # game moved on from what the page shows, the consumer sends what it lacks (one
+            # version read and nothing more while the other player is only thinking).
+            wake_bots_if_stalled(game_id=self.game_id)
+            if self.version() == message.version:
+                return None
+            return Reply(self.table(), sync=message.version)
+        # Every other message counts as a move against the person's limit, read or not.
+        if not limits.move_allowed(user_id=self.user_id):
+            raise Flooding
+        if message is None:
+            return Reply(self.table(notice=problem))
+        if not access.can_move:
+            return Reply(self.table(notice=WATCHING))
         result = game_apply_move(
             game_id=self.game_id, seat=access.seat, action=message.action,
             expected_version=message.expected_version, idempotency_key=message.idempotency_key,
@@ -133,14 +173,16 @@ class Viewer:
         )
         if result.applied:
             return None
+        if result.status == "rejected" and result.move is not None:
+            limits.refused_move_stored(user_id=self.user_id)
         if result.status == "forbidden":  # access lost behind the services' back (an admin)
             raise LostAccess
         if result.status == "duplicate":
             # The page re-sent a move it had no answer for (its socket dropped): the move was
             # received once, so it gets the table as it is now, and nothing to worry about.
-            return self.table()
+            return Reply(self.table())
         # The broadcast only follows applied moves; the sender alone hears why not.
-        return self.table(notice=result.message)
+        return Reply(self.table(notice=result.message))
 
 
 class Sent:
@@ -162,11 +204,20 @@ class Sent:
         sending the same board again would only wipe what the child has started to choose."""
         return self.version is None and self.page_version == version
 
+    def page_has(self, view: TableView) -> bool:
+        """The page was loaded at this view's version and nothing was sent since: it shows
+        this board (a sync then sends nothing, and the child's started choice stays)."""
+        return not self.parts and self.version == view.version
+
     def newer_than(self, version: int | None) -> bool:
         """This socket already sent a newer table than `version` (pushes and renders in
         threads can finish out of order). The same version may still bring changes: a game
         stopped, a seat handed to a computer player."""
         return version is not None and self.version is not None and version < self.version
+
+    def forget(self) -> None:
+        """The page does not show what this socket sent: the next table is sent whole."""
+        self.version, self.parts = None, {}
 
     def remember(self, view: TableView) -> None:
         self.version, self.parts = view.version, dict(view.parts)
@@ -189,28 +240,52 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         self.lock = asyncio.Lock()
         self.bucket = TokenBucket.for_socket()
         self.inbox: asyncio.Queue = asyncio.Queue(maxsize=max(1, int(self.bucket.burst)))
+        self.slot = None  # this socket's place among its person's sockets on the game
+        self.keeper = None  # renews the slot while the socket is open
         self.sent = Sent.from_query(self.scope.get("query_string", b""))
         user = self.scope.get("user")
         game_id = self.scope["url_route"]["kwargs"]["game_id"]
         access = None
         if user is not None and user.is_authenticated:
             self.viewer = Viewer(user_id=user.pk, game_id=game_id)
-            access = await _db(self.viewer.connect)(user)
+            try:
+                access = await _db(self.viewer.connect)(user)
+            except DatabaseError:  # PostgreSQL restarting: the page tries again after a pause
+                log.warning("game socket %s: the database could not be reached on connect", game_id)
+                await self.accept()
+                await self.close(code=CLOSE_TRY_AGAIN)
+                return
         if access is None or access.game.state is None:
             # Not theirs to see, or a table still gathering players (its page is the lobby).
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
         self.game_id = game_id
+        self.slot = await _db(limits.claim_socket)(user_id=user.pk, game_id=game_id,
+                                                   channel=self.channel_name)
+        if self.slot is None:
+            await self.accept()
+            await self._finish(TOO_MANY_WINDOWS, CLOSE_TOO_MANY_SOCKETS)
+            return
+        self.keeper = asyncio.ensure_future(self._keep_slot())
         group = game_group(game_id)
         if not await join_group(self, group):
             return
         self.group = group
         await self.accept()
         self.worker = asyncio.ensure_future(self._work())
+        try:
+            await self._first_table()
+        except DatabaseError:  # PostgreSQL restarting: the page reconnects after a pause
+            log.warning("game socket %s: the database could not be reached on connect", game_id)
+            if not self.finished:
+                self.finished = True
+                await self.close(code=CLOSE_FAILED)
+
+    async def _first_table(self):
         # A bot whose turn it is may have been interrupted (a server restart): wake it. Its
         # moves are idempotent, so a second wake-up from another viewer changes nothing.
         # Before the first table, so that table already shows a move the bot made at once.
-        await _db(schedule_bot_moves)(game_id=game_id)
+        await _db(schedule_bot_moves)(game_id=self.game_id)
         async with self.lock:
             # Read after joining the group: a move made since reaches this socket as a push.
             if self.sent.page_shows(await _db(self.viewer.version)()):
@@ -220,8 +295,17 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
                 return
             await self._send_table(connecting=True)
 
+    async def _keep_slot(self):
+        while True:
+            await asyncio.sleep(limits.renew_every())
+            await _db(limits.renew_socket)(self.slot)
+
     async def disconnect(self, code):
         self.finished = True
+        if self.keeper is not None:
+            self.keeper.cancel()
+        if self.slot:
+            await _db(limits.free_socket)(self.slot, self.channel_name)
         if self.worker is not None:
             if self.busy:  # let the move under way finish (nothing after it is handled)
                 try:
@@ -253,19 +337,32 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
                 async with self.lock:
                     if self.finished:
                         return
-                    table = await _db(self.viewer.answer)(text)
-                    if table is not None and not self.finished:
-                        await self._send_view(table, answer=True)
+                    reply = await _db(self.viewer.answer)(text)
+                    if reply is not None and not self.finished:
+                        await self._reply(reply)
             except LostAccess:
                 await self._refuse_lost()
-            except Exception:  # noqa: BLE001 - as an uncaught error in receive() would: 1011
+            except Flooding:
+                await self._refuse_flood()
+            except Exception:  # noqa: BLE001 - the page reconnects and sends its move again
                 log.exception("game socket %s: a message could not be handled", self.game_id)
                 if not self.finished:
                     self.finished = True
-                    await self.close(code=1011)
+                    await self.close(code=CLOSE_FAILED)
                 return
             finally:
                 self.busy = False
+
+    async def _reply(self, reply: Reply):
+        if reply.sync is None:  # a move's answer
+            await self._send_view(reply.view, answer=True)
+            return
+        if reply.sync != reply.view.version:
+            self.sent.forget()  # the page missed a table: send all of it
+        if self.sent.page_has(reply.view):
+            self.sent.remember(reply.view)  # the page has this very board: nothing to send
+        else:
+            await self._send_view(reply.view)
 
     async def game_changed(self, event):
         if self.finished:
@@ -284,6 +381,12 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
             view = await _db(self.viewer.table)()
         except LostAccess:
             await self._refuse_lost()
+            return
+        except DatabaseError:  # PostgreSQL restarting: the page reconnects and gets the table
+            log.warning("game socket %s: the table could not be read for a push", self.game_id)
+            if not self.finished:
+                self.finished = True
+                await self.close(code=CLOSE_FAILED)
             return
         if connecting and self.sent.page_shows(view.version):
             self.sent.remember(view)  # the page has this board: nothing to send

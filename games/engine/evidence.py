@@ -29,6 +29,9 @@ What counts once:
   active turn with several special cards played in it.
 - Attempts refused for not being the player's turn at all (or unreadable) are rule errors
   only: the analysis of such an attempt says nothing about the measure.
+- Attempts set aside as a flood (error code FLOOD: refused moves sent faster than the move
+  limit allows, games/consumers/limits.py) are no evidence at all: a script's junk says
+  nothing about the child whose account sent it.
 """
 
 from __future__ import annotations
@@ -42,6 +45,8 @@ from .skills import RULES, THINK, Candidate, GameSkills, MoveFacts, evidence_mea
 
 # Refusals before the game even looked at the decision: only a rule error.
 NOT_A_DECISION = frozenset({"bad_action", "unknown_player", "game_over", "not_your_turn"})
+# A refused attempt that came in a flood (games.services.moves.moves_set_aside_flood): none.
+FLOOD = "flood"
 
 
 @dataclass(slots=True)
@@ -93,6 +98,8 @@ def game_evidence(skills: GameSkills | None, moves: list[MoveFacts], seat_names:
         if m.seat_id not in students:
             continue
         err = m.error_code or ""
+        if err == FLOOD:
+            continue
         analysis = m.analysis or {}
         if m.accepted:
             seconds = m.think_ms / 1000 if m.think_ms is not None else None

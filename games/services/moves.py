@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from datetime import timedelta
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,7 @@ from django.utils import timezone
 from accounts.models import User
 from games import registry
 from games.engine import IllegalMove
+from games.engine.evidence import FLOOD
 
 from games.models import RECENT_EVENTS, Game, Move, Seat
 from games.ratings import JUST_RIGHT
@@ -192,6 +194,17 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
                            game=game, seats=seats)
         _store_state(game, engine, state, now, events=events, seats=seats)
     return MoveResult("applied", game, move, events=events)
+
+
+def moves_set_aside_flood(*, user_id: int, since_seconds: float) -> int:
+    """Mark the refused moves `user_id` sent in the last `since_seconds` as a flood (error code
+    FLOOD), so they never become skill evidence (games/engine/evidence.py); called when their
+    moves went over the per-person limit (games/consumers/limits.py). Accepted moves are left
+    alone: the rules allowed them, and games are replayed from them. The engine's own refusal
+    is not kept: what matters of a flood is that it was one. Returns how many were marked."""
+    since = timezone.now() - timedelta(seconds=since_seconds)
+    return (Move.objects.filter(seat__user_id=user_id, accepted=False, created_at__gte=since)
+            .exclude(error_code=FLOOD).update(error_code=FLOOD))
 
 
 def _holds(seats: list[Seat], *, seat_id: int, player_id: int) -> bool:

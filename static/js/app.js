@@ -65,25 +65,44 @@
     const label = evt.target.closest("[data-game-table]")?.querySelector("[data-connection]");
     if (label) { label.textContent = "Connected"; label.dataset.state = "open"; }
   });
-  // The ws extension retries by itself after a dropped connection (1006, 1011-1013). Any other
-  // close (a proxy or server closing politely) would leave the page dead: reload it instead,
-  // since the server sends the whole table on every connect. 4401/4403 mean "not allowed".
+  // The ws extension retries by itself after a dropped connection (1006, 1011-1013). A server
+  // behind Daphne can only send 1000 or 3000-4999, so it says "try again" with 4011 (it could
+  // not handle a message) or 4013 (Redis is away): the page reconnects after a growing, random
+  // pause, as the extension does. Any other close (a proxy or server closing politely) would
+  // leave the page dead: reload it instead, since the server sends the whole table on every
+  // connect. 4401/4403 mean "not allowed", 4404 "no such socket".
   const RETRIED = [1006, 1011, 1012, 1013];
+  const RECONNECT = [4011, 4013];
+  let reconnects = 0;
+  document.addEventListener("htmx:wsOpen", function () { reconnects = 0; });
+  document.addEventListener("htmx:wsClose", function (evt) {
+    const code = evt.detail && evt.detail.event ? evt.detail.event.code : 1006;
+    if (RECONNECT.indexOf(code) === -1 || !evt.detail.socketWrapper) return;
+    const pause = Math.random() * 1000 * Math.pow(2, Math.min(reconnects, 5));
+    reconnects += 1;
+    window.setTimeout(function () {
+      if (document.body.contains(evt.target)) evt.detail.socketWrapper.reconnect();
+    }, pause);
+  });
+  function stopped(code) { return [4401, 4403, 4404, 4409, 4429].indexOf(code) !== -1; }
+  function retried(code) { return RETRIED.indexOf(code) !== -1 || RECONNECT.indexOf(code) !== -1; }
   document.addEventListener("htmx:wsClose", function (evt) {
     if (evt.target.closest("[data-dashboard]")) return;  // the dashboard's own handler below
     const label = evt.target.closest("[data-game-table]")?.querySelector("[data-connection]");
     const code = evt.detail && evt.detail.event ? evt.detail.event.code : 1006;
-    if (code === 4401 || code === 4403) {
+    if (code === 4401 || code === 4403 || code === 4404) {
       if (label) { label.textContent = "This game is not open to you."; label.dataset.state = "closed"; }
       return;
     }
-    // 4429: this page sent far too many messages at once; the server said so before closing.
-    if (code === 4429) {
-      if (label) { label.textContent = "Too many messages at once: reload the page to carry on."; label.dataset.state = "closed"; }
+    // 4429: this page sent far too many messages at once; 4409: the game is open in too many
+    // windows. The server said so in words before closing.
+    if (code === 4429 || code === 4409) {
+      if (label) { label.textContent = code === 4429 ? "Too many messages at once: reload the page to carry on."
+                                                     : "Open in too many windows: close one, then reload this page."; label.dataset.state = "closed"; }
       return;
     }
     if (label) { label.textContent = "Reconnecting… your game is saved."; label.dataset.state = "closed"; }
-    if (RETRIED.indexOf(code) === -1 && !window.__leaving) {
+    if (!retried(code) && !stopped(code) && !window.__leaving) {
       window.setTimeout(function () { window.location.reload(); }, 1500);
     }
   });
@@ -101,7 +120,7 @@
       return;
     }
     label.textContent = "Live updates paused: reconnecting… The numbers may be out of date.";
-    if (RETRIED.indexOf(code) === -1 && !window.__leaving) {
+    if (!retried(code) && !window.__leaving) {
       window.setTimeout(function () { window.location.reload(); }, 1500);
     }
   });
@@ -140,10 +159,16 @@
   });
   // A move sent just as the socket drops may never reach the server, or its answer may never
   // come back. The page keeps the last move it sent (with its idempotency key) until the server
-  // answers it: a table at a newer version, or a notice. When the socket reconnects it sends
-  // that move once more; the server applies a move once per key and answers a repeat with the
-  // table as it is now, so the move counts exactly once either way.
-  let pending = null;  // {socket, message, version, resent}
+  // has answered it: a table at a newer version, or a notice. Every time the socket opens again
+  // it sends that move again, however many drops it takes; the server applies a move once per
+  // key and answers a repeat with the table as it is now, so the move counts exactly once.
+  // While the page waits (a move unanswered, or another player's turn) and has heard nothing
+  // for SYNC_AFTER_MS, it asks for the table as it is now ({"sync": version}) and again every
+  // SYNC_AFTER_MS: a push lost after a move's commit is caught up, and a computer player whose
+  // turn stalled is woken by the server. devtools/bench/faults.py's client does the same.
+  const SYNC_AFTER_MS = 5000;
+  let pending = null;  // {socket, message, version, dropped}
+  let live = null;  // {socket, wrapper, heard}: the game table's open socket
   function boardVersion() {
     const board = document.getElementById("table-board");
     const version = board ? parseInt(board.dataset.version, 10) : NaN;
@@ -154,9 +179,11 @@
     try { data = JSON.parse(evt.detail.message); } catch (e) { data = null; }
     if (!data || !data.idempotency_key || data.expected_version === undefined) return;
     pending = { socket: evt.target.closest("[ws-connect]"), message: evt.detail.message,
-                version: parseInt(data.expected_version, 10), resent: false };
+                version: parseInt(data.expected_version, 10), dropped: false };
+    if (live) live.heard = Date.now();
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
+    if (live) live.heard = Date.now();
     if (!pending) return;
     const version = boardVersion();
     const notice = document.querySelector("#table-notice .alert");
@@ -164,13 +191,25 @@
   });
   document.addEventListener("htmx:wsClose", function (evt) {
     if (pending && evt.target === pending.socket) pending.dropped = true;
+    if (live && evt.target === live.socket) live = null;
   });
   document.addEventListener("htmx:wsOpen", function (evt) {
-    if (!pending || !pending.dropped || pending.resent || evt.target !== pending.socket) return;
-    pending.resent = true;  // once: a second drop leaves it to the player
+    if (evt.target.closest("[data-game-table]") && document.getElementById("table-board")) {
+      live = { socket: evt.target, wrapper: evt.detail.socketWrapper, heard: Date.now() };
+    }
+    if (!pending || !pending.dropped || evt.target !== pending.socket) return;
     pending.dropped = false;
     evt.detail.socketWrapper.send(pending.message);
   });
+  function othersTurn() {
+    return Boolean(document.querySelector("#table-scores .player-waiting:not(.player-me)"));
+  }
+  window.setInterval(function () {
+    if (!live || Date.now() - live.heard < SYNC_AFTER_MS || !(pending || othersTurn())) return;
+    live.heard = Date.now();
+    const version = boardVersion();
+    live.wrapper.send(JSON.stringify({ sync: version === null ? 0 : version }));
+  }, 1000);
   // A move is on its way: show it, and don't let a second tap send it twice.
   document.addEventListener("htmx:wsConfigSend", function (evt) {
     const form = evt.detail.elt.closest ? evt.detail.elt.closest("form") : null;

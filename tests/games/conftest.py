@@ -1,7 +1,10 @@
 """Fixtures for the games tests: Ann's classmate Ben, and a Smooth Operator table of theirs."""
 
+import uuid
+
 import pytest
 
+from games.consumers import limits
 from games.services import SeatSpec, game_create
 
 
@@ -18,3 +21,10 @@ def table(classroom, student, ben):
     game = game_create(key="smooth_operator", classroom=classroom, seed=9, options={"target": 200},
                        seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
     return game, student, ben
+
+
+@pytest.fixture(autouse=True)
+def own_play_limits(monkeypatch):
+    """Each test counts its people's moves and sockets afresh (games/consumers/limits.py keeps
+    them in the cache, and ids are reused between tests)."""
+    monkeypatch.setattr(limits, "KEY", f"play-limits-{uuid.uuid4().hex[:8]}:")

@@ -3,8 +3,8 @@
 After Redis restarts, each connection the layer's client pool held from before fails once with
 "Connection closed by server" (redis-py's pools do not retry by default). A socket connecting
 then must not crash: joining its group is tried again at once, and if the layer is really
-down the socket is accepted and closed with 1013 ("try again later"), which the page's ws
-extension retries by itself. The outage is logged once, not once per socket.
+down the socket is accepted and closed with 4013 ("try again later": Daphne cannot send 1013),
+after which the page reconnects by itself. The outage is logged once, not once per socket.
 """
 
 import logging
@@ -15,8 +15,10 @@ import pytest
 import redis
 from asgiref.sync import sync_to_async
 from channels.layers import InMemoryChannelLayer
+from django.db import OperationalError
 
 from games.consumers import guard
+from games.consumers.table import Viewer
 from games.services import SeatSpec, game_create
 from tests.conftest import redis_available
 from tests.sockets import connect_as
@@ -82,7 +84,7 @@ async def test_an_unreachable_layer_closes_politely_and_is_logged_once(
         connected, _ = await comm.connect()
         assert connected  # accepted, so the page is told "try again later", not "refused"
         output = await comm.receive_output(timeout=5)
-        assert output == {"type": "websocket.close", "code": 1013}
+        assert output == {"type": "websocket.close", "code": 4013}
         await comm.wait()
     assert caplog.text.count("Channel layer unreachable") == 1
     monkeypatch.undo()
@@ -127,3 +129,38 @@ async def test_the_first_connect_after_redis_dropped_its_connections(require_red
     assert connected
     assert 'id="table-board"' in await comm.receive_from(timeout=5)
     await comm.disconnect()
+
+
+def test_every_close_code_the_sockets_send_is_one_daphne_can_send():
+    """Daphne closes through autobahn, which refuses any code but 1000 and 3000-4999 ("invalid
+    close code"): the socket is then dropped with no code, and 1011 and 1013 were refused."""
+    from autobahn.twisted.websocket import WebSocketServerProtocol
+
+    codes = {name: getattr(guard, name) for name in dir(guard) if name.startswith("CLOSE_")}
+    assert codes["CLOSE_TRY_AGAIN"] not in (1011, 1013) and codes["CLOSE_FAILED"] != 1011
+    for name, code in codes.items():
+        try:
+            WebSocketServerProtocol().sendClose(code=code)
+        except Exception as exc:  # noqa: BLE001 - past the check, a bare protocol has no transport
+            assert "invalid close code" not in str(exc), name
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("method, error, code", [
+    # A message whose handling failed (a bug): before, 1011, which Daphne cannot send.
+    ("answer", RuntimeError("a bug"), 4011),
+    # PostgreSQL restarting as the socket connects: before, a 500 and a traceback.
+    ("connect", OperationalError("the database system is shutting down"), 4013),
+])
+async def test_a_socket_whose_work_fails_closes_with_a_code_the_page_reconnects_on(
+        in_memory_layer, game, student, monkeypatch, method, error, code):
+    def fails(self, arg):
+        raise error
+
+    monkeypatch.setattr(Viewer, method, fails)
+    comm = connect_as(student, game.pk, query="v=0")
+    assert (await comm.connect())[0]
+    if method == "answer":
+        await comm.send_to(text_data="{}")
+    assert await comm.receive_output(timeout=5) == {"type": "websocket.close", "code": code}
+    await comm.wait()

@@ -102,3 +102,104 @@ def test_the_bucket_allows_a_burst_then_a_steady_rate():
     for _ in range(200):
         now[0] += 0.2
         assert bucket.take()
+
+
+# ----- per person, across all their sockets (games/consumers/limits.py) -----------------------
+
+@pytest.fixture
+def five_tables(classroom, student, ben):
+    from games.services import SeatSpec, game_create
+
+    return [game_create(key="smooth_operator", classroom=classroom, seed=9 + n, options={"target": 200},
+                        seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
+            for n in range(5)]
+
+
+async def answers_until_quiet(comm) -> tuple[int, int | None]:
+    """How many messages a socket got before it closed (its code) or went quiet (None)."""
+    got = 0
+    while True:
+        if await comm.receive_nothing(timeout=2):  # (a receive that times out would end the socket)
+            return got, None
+        output = await comm.receive_output(timeout=1)
+        if output["type"] == "websocket.close":
+            return got, output.get("code")
+        got += 1
+
+
+@pytest.mark.asyncio
+async def test_twenty_sockets_of_one_child_store_at_most_the_limit_and_raise_no_flag(
+        five_tables, student, classroom, settings):
+    """The flood of #24: one account, 20 sockets (4 on each of 5 games), 300 junk moves at once.
+    Before, every socket had its own budget: all 300 were stored as rule errors and the child
+    was flagged "many rule errors". Now the account has one budget: at most its limit is
+    stored, and what a flood left is no evidence."""
+    from reports.models import NeedsHelpFlag, SkillEvidence
+    from reports.services import class_flags_refresh, games_reports_compute
+
+    settings.USER_MOVES_PER_WINDOW, settings.USER_MOVE_WINDOW_SECONDS = 20, 10
+    comms = []
+    for game in five_tables:
+        for _ in range(4):
+            comm = connect_as(student, game.pk, query=f"v={game.version}")
+            assert (await comm.connect())[0]
+            comms.append((comm, game))
+
+    async def flood(comm, game, first):
+        for n in range(first, first + 15):
+            await comm.send_to(text_data=junk_move(game, n))
+
+    await asyncio.gather(*(flood(comm, game, 15 * i) for i, (comm, game) in enumerate(comms)))
+    outcomes = await asyncio.gather(*(answers_until_quiet(comm) for comm, _ in comms))
+    for comm, _ in comms:
+        await comm.disconnect()
+    assert any(code == 4429 for _, code in outcomes)  # the flood was told so
+    ids = [g.pk for g in five_tables]
+    stored = await Move.objects.filter(game_id__in=ids).acount()
+    assert stored <= settings.USER_MOVES_PER_WINDOW  # not 300
+    assert not await Move.objects.filter(game_id__in=ids, accepted=True).aexists()
+
+    # Once the games are over, the reports find nothing to hold against the child.
+    await Game.objects.filter(pk__in=ids).aupdate(status=Game.Status.FINISHED)
+    await sync_to_async(games_reports_compute)(game_ids=ids, force=True)
+    await sync_to_async(class_flags_refresh)(classroom_id=classroom.pk)
+    assert not await SkillEvidence.objects.filter(student=student, measure="all.rule_errors", missed=True).aexists()
+    assert not await NeedsHelpFlag.objects.filter(student=student).aexists()
+
+
+@pytest.mark.asyncio
+async def test_a_slow_player_at_many_tables_is_never_refused(five_tables, student, settings):
+    """The limit is per account but generous: a few moves at each of several tables pass."""
+    settings.USER_MOVES_PER_WINDOW = 20
+    for game in five_tables:
+        comm = connect_as(student, game.pk, query=f"v={game.version}")
+        assert (await comm.connect())[0]
+        for n in range(3):
+            await comm.send_to(text_data=junk_move(game, 100 * game.pk + n))
+            reply = await comm.receive_from(timeout=10)
+            assert TOO_MANY not in reply and 'id="table-notice"' in reply
+        await comm.disconnect()
+    assert await Move.objects.filter(game__in=five_tables).acount() == 15
+
+
+@pytest.mark.asyncio
+async def test_a_fifth_window_on_one_game_is_told_and_closed(table, settings):
+    game, ann, _ = table
+    settings.SOCKETS_PER_GAME = 4
+    open_ones = []
+    for _ in range(4):
+        comm = connect_as(ann, game.pk, query=f"v={game.version}")
+        assert (await comm.connect())[0]
+        open_ones.append(comm)
+    fifth = connect_as(ann, game.pk, query=f"v={game.version}")
+    assert (await fifth.connect())[0]
+    texts, code = await until_closed(fifth)
+    assert code == 4409 and "already open in other windows" in texts[-1]
+    await fifth.wait()
+    # Closing one window makes room again.
+    await open_ones.pop().disconnect()
+    again = connect_as(ann, game.pk, query=f"v={game.version}")
+    assert (await again.connect())[0]
+    assert await again.receive_nothing(timeout=0.3)  # open, and nothing to say
+    for comm in open_ones + [again]:
+        await comm.disconnect()
