@@ -45,8 +45,9 @@ def play_one_move_between(browser, base: str, student, between, timeout: int) ->
     game = current(game_id)
     wait_for_version(page, game.version)
     click_mg_move(page, mg_move(game, "Ann"))
-    page.wait_for_function(f"Number(document.querySelector('#table-board').dataset.version) > {game.version}",
-                           timeout=timeout)
+    # A function, not an expression: the page's policy refuses eval (docs/csp.md).
+    page.wait_for_function("(seen) => Number(document.querySelector('#table-board').dataset.version) > seen",
+                           arg=game.version, timeout=timeout)
     wait_for_version(page, current(game_id).version)  # the game as it is, computer players' moves too
     expect(page.locator("[data-connection]")).to_have_text("Connected")
     return game_id
