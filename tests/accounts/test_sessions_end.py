@@ -176,3 +176,46 @@ async def test_a_socket_of_another_user_stays_open(table, teacher):
 def test_sign_out_everywhere_needs_a_post(client, teacher):
     client.force_login(teacher)
     assert client.get(reverse("accounts:sign_out_everywhere")).status_code == 405
+
+
+@pytest.mark.asyncio
+async def test_a_password_changed_in_the_admin_closes_the_users_sockets(table, django_user_model):
+    game, ann, _ = table
+    comm = await open_table(ann, game.pk)
+    admin = await sync_to_async(django_user_model.objects.create_superuser)(
+        username="head", email="head@school.test", password="admin-secret-42")
+    by_admin = await sync_to_async(signed_in_client)(admin)
+    url = reverse("admin:auth_user_password_change", args=[ann.pk])
+    response = await sync_to_async(by_admin.post)(url, {"usable_password": "true", "password1": "new-secret-4242",
+                                                         "password2": "new-secret-4242"})
+    assert response.status_code == 302  # changed
+    await assert_closed_and_silent(comm, game.pk)
+    await comm.disconnect()
+    # The administrator who did it is still signed in.
+    assert (await sync_to_async(by_admin.get)(reverse("admin:index"))).status_code == 200
+
+
+@pytest.mark.asyncio
+async def test_a_reset_landing_while_the_socket_joins_its_group_still_closes_it(table, teacher, monkeypatch):
+    """The handshake checked the session; the reset's message went out before the socket had
+    joined the user's group, so it reached nobody: the socket reads the session once more."""
+    from channels.layers import get_channel_layer
+
+    from accounts.services import user_end_sessions
+
+    game, _, _ = table
+    layer = type(get_channel_layer())
+    joined = layer.group_add
+
+    async def join_just_after_a_reset(self, group, channel):
+        if group.startswith("user."):
+            await sync_to_async(user_end_sessions)(user=teacher)  # sent to a group with no one in it
+        return await joined(self, group, channel)
+
+    monkeypatch.setattr(layer, "group_add", join_just_after_a_reset)
+    comm = connect_as(teacher, game.pk)
+    await comm.connect()
+    assert await closed_with(comm) == 4401
+    await sync_to_async(play_one_move)(game.pk, "after-the-late-reset")
+    assert await comm.receive_nothing(timeout=0.3)
+    await comm.disconnect()
