@@ -3,6 +3,7 @@ its computer players woken once the change commits, and a step that fails is log
 keeping the others from running (the change is committed by then)."""
 
 import logging
+from contextlib import contextmanager
 
 import pytest
 from celery import current_app
@@ -19,6 +20,22 @@ def bot_opens(classroom, student) -> Game:
     """A game whose first turn is a computer player's (it plays at once in tests)."""
     return game_create(key="multiplication", classroom=classroom, seed=3,
                        seats=[SeatSpec("Bot", bot_level="player"), SeatSpec("Ann", user=student)])
+
+
+def bots_play_to_the_end(classroom) -> Game:
+    """A game of two computer players, which they play to its end at once."""
+    return game_create(key="multiplication", classroom=classroom, seed=11,
+                       seats=[SeatSpec("B1", bot_level="beginner"), SeatSpec("B2", bot_level="expert")])
+
+
+@contextmanager
+def game_finished_heard_by(receiver):
+    """`receiver` listens to games.signals.game_finished inside the block."""
+    signals.game_finished.connect(receiver, dispatch_uid="test-game-finished")
+    try:
+        yield
+    finally:
+        signals.game_finished.disconnect(dispatch_uid="test-game-finished")
 
 
 def test_the_bot_still_plays_when_the_views_cannot_be_rendered(
@@ -57,14 +74,9 @@ def test_the_skill_report_still_comes_when_the_ratings_fail(
         finished.append(game_id)
 
     monkeypatch.setattr(after_commit, "ratings_update_for_game", ratings_fail)
-    signals.game_finished.connect(report, dispatch_uid="test-report")
-    try:
-        with caplog.at_level(logging.ERROR), django_capture_on_commit_callbacks(execute=True):
-            game = game_create(key="multiplication", classroom=classroom, seed=11,
-                               seats=[SeatSpec("B1", bot_level="beginner"),
-                                      SeatSpec("B2", bot_level="expert")])  # plays to its end
-    finally:
-        signals.game_finished.disconnect(dispatch_uid="test-report")
+    with game_finished_heard_by(report), caplog.at_level(logging.ERROR), \
+            django_capture_on_commit_callbacks(execute=True):
+        game = bots_play_to_the_end(classroom)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert "a bug in the ratings" in caplog.text
@@ -125,14 +137,8 @@ def test_a_games_last_move_reaches_its_players_before_the_finish_work(
     def finished(sender, *, game_id, **kwargs):
         order.append(("finished", None))
 
-    signals.game_finished.connect(finished, dispatch_uid="test-order")
-    try:
-        with django_capture_on_commit_callbacks(execute=True):
-            game = game_create(key="multiplication", classroom=classroom, seed=11,
-                               seats=[SeatSpec("B1", bot_level="beginner"),
-                                      SeatSpec("B2", bot_level="expert")])  # plays to its end
-    finally:
-        signals.game_finished.disconnect(dispatch_uid="test-order")
+    with game_finished_heard_by(finished), django_capture_on_commit_callbacks(execute=True):
+        game = bots_play_to_the_end(classroom)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     rated = order.index(("rated", None))
