@@ -15,9 +15,6 @@ from __future__ import annotations
 
 import logging
 
-from channels.db import database_sync_to_async
-
-from accounts.models import User
 from accounts.signals import sessions_ended
 
 from ..realtime import send_to_group
@@ -25,13 +22,6 @@ from ..realtime import send_to_group
 log = logging.getLogger(__name__)
 
 CLOSE_SIGNED_OUT = 4401
-
-
-def _still_signed_in(user) -> bool:
-    """The user's sessions were not ended since `user` (the socket's, read at its handshake)
-    was loaded: same session epoch and password, still active."""
-    return User.objects.filter(pk=user.pk, session_epoch=user.session_epoch,
-                               password=user.password, is_active=True).exists()
 
 
 def user_group(user_id: int) -> str:
@@ -58,15 +48,7 @@ class ClosesWhenSignedOut:
                 self._user_group = group
             except Exception:  # noqa: BLE001 - the consumer's own join reports an unreachable layer
                 log.info("Could not join %s (the channel layer is unreachable)", group)
-            # The session was checked before the join: an ending sent in between reached no
-            # group, so it is read once more now (one query). If it came, the consumer still
-            # connects (its own state is set up for its disconnect) but sends nothing, and the
-            # socket is closed at once.
-            self.signed_out = not await database_sync_to_async(
-                _still_signed_in, thread_sensitive=False)(user)
         await super().websocket_connect(message)
-        if self.signed_out:
-            await super().close(code=CLOSE_SIGNED_OUT)
 
     async def websocket_receive(self, message):
         if not self.signed_out:

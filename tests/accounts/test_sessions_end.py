@@ -194,28 +194,3 @@ async def test_a_password_changed_in_the_admin_closes_the_users_sockets(table, d
     # The administrator who did it is still signed in.
     assert (await sync_to_async(by_admin.get)(reverse("admin:index"))).status_code == 200
 
-
-@pytest.mark.asyncio
-async def test_a_reset_landing_while_the_socket_joins_its_group_still_closes_it(table, teacher, monkeypatch):
-    """The handshake checked the session; the reset's message went out before the socket had
-    joined the user's group, so it reached nobody: the socket reads the session once more."""
-    from channels.layers import get_channel_layer
-
-    from accounts.services import user_end_sessions
-
-    game, _, _ = table
-    layer = type(get_channel_layer())
-    joined = layer.group_add
-
-    async def join_just_after_a_reset(self, group, channel):
-        if group.startswith("user."):
-            await sync_to_async(user_end_sessions)(user=teacher)  # sent to a group with no one in it
-        return await joined(self, group, channel)
-
-    monkeypatch.setattr(layer, "group_add", join_just_after_a_reset)
-    comm = connect_as(teacher, game.pk)
-    await comm.connect()
-    assert await closed_with(comm) == 4401
-    await sync_to_async(play_one_move)(game.pk, "after-the-late-reset")
-    assert await comm.receive_nothing(timeout=0.3)
-    await comm.disconnect()
