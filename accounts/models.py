@@ -35,6 +35,10 @@ class User(AbstractUser):
     # everywhere"): it is part of the session hash below, so every session signed in before
     # it was raised stops working at its next request.
     session_epoch = models.PositiveIntegerField(default=0)
+    # The language this person chose (a code from settings.LANGUAGES), kept across sign-ins;
+    # blank until they choose: a student then reads their class's language, anyone else the
+    # browser's (accounts/language.py).
+    language = models.CharField(max_length=12, blank=True, default="")
 
     class Meta:
         constraints = [

@@ -16,6 +16,9 @@ class Classroom(models.Model):
     teachers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="taught_classes")
     free_play = models.BooleanField(default=True, help_text="Students may play any game.")
     archived_at = models.DateTimeField(null=True, blank=True)
+    # The class's language (a code from settings.LANGUAGES) for students who have not chosen
+    # their own; blank: each student's browser decides (accounts/language.py).
+    language = models.CharField(max_length=12, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

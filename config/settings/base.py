@@ -58,9 +58,11 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",  # the Content-Security-Policy header (below)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # the visitor's language (LANGUAGES below)
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.language.UserLanguageMiddleware",  # a signed-in person's own language, or their class's
     "privacy.middleware.AccessLogMiddleware",  # who viewed or exported a child's reports
     "accounts.middleware.DeviceCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -100,6 +102,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -144,7 +147,13 @@ LOGIN_URL = "accounts:teacher_login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Languages (docs/i18n.md). Each is named in its own language, never by a flag. A signed-in
+# person's choice is kept on their account; a student without one gets their class's; a visitor
+# gets the browser's Accept-Language (LocaleMiddleware). Each area's catalogue is in its app's
+# locale/ folder; `locale/` holds the shared pages' (devtools/i18n.py).
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("es", "Español"), ("ar", "العربية")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
