@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
 from accounts import views as account_views
 
@@ -11,6 +12,8 @@ urlpatterns = [
     path("", include("reports.urls")),
     path("", include("arena.urls")),
     path("", include("privacy.urls")),
+    # static/js strings in the reader's language: gettext(), ngettext(), interpolate() (docs/i18n.md)
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
 ]
 

@@ -46,12 +46,11 @@ class Area:
 AREAS = (
     Area("core", "locale", ("config", "templates/403.html", "templates/403_csrf.html",
                             "templates/404.html", "templates/_checkbox.html", "templates/_field.html",
-                            "templates/_form_errors.html", "templates/base.html", "templates/home.html",
-                            "static/js/app.js")),
+                            "templates/_form_errors.html", "templates/base.html", "templates/home.html")),
     Area("accounts", "accounts/locale", ("accounts", "templates/accounts")),
     Area("classroom", "classroom/locale", ("classroom", "templates/classroom")),
     Area("reports", "reports/locale", ("reports", "templates/reports")),
-    Area("games", "games/locale", ("games", "templates/games")),
+    Area("games", "games/locale", ("games", "templates/games", "static/js/app.js")),
     Area("arena", "arena/locale", ("arena", "templates/arena", "static/js/arena.js")),
     Area("privacy", "privacy/locale", ("privacy", "templates/privacy")),
 )
