@@ -29,14 +29,16 @@ CARDS_PER_PAGE = COLUMNS * ROWS
 MARGIN, GAP, PADDING = 10 * mm, 4 * mm, 4 * mm
 INK, MUTED, LINE = HexColor("#1d2433"), HexColor("#4a5468"), HexColor("#8a8f9c")
 
-# DejaVu covers accented and non-Latin names; the built-in Helvetica only covers Latin-1.
-_FONT_FILES = {"regular": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-               "bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"}
+# DejaVu covers accented and non-Latin names and Arabic; the built-in Helvetica only covers
+# Latin-1. The font files ship with the code (classroom/fonts/, their licence beside them), so a
+# machine with no fonts installed prints any name and any language.
+_FONT_DIR = Path(__file__).resolve().parent / "fonts"
+_FONT_FILES = {"regular": str(_FONT_DIR / "DejaVuSans.ttf"), "bold": str(_FONT_DIR / "DejaVuSans-Bold.ttf")}
 
 
 def pdf_fonts() -> tuple[str, str]:
-    """(regular, bold) font names for reportlab: DejaVu when installed (any name prints),
-    else Helvetica. The reports' PDFs use them too."""
+    """(regular, bold) font names for reportlab: DejaVu (any name prints), else Helvetica if
+    the files were removed. The reports' PDFs use them too."""
     if all(Path(p).exists() for p in _FONT_FILES.values()):
         if "CardSans" not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont("CardSans", _FONT_FILES["regular"]))
