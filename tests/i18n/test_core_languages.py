@@ -237,3 +237,28 @@ def test_a_list_inside_a_sentence_in_each_language():
         lead = re.search(r'<p class="lead">(.*?)</p>', Client().get("/", HTTP_ACCEPT_LANGUAGE="es").content.decode(),
                          re.S).group(1)
         assert lead.startswith("Juega con tu clase: ") and " y " in lead
+
+
+# ---- The reading level of the children's pages --------------------------------------------
+
+def test_the_reading_level_of_every_childrens_page_is_printed():
+    """`manage.py reading_level` lists each page a child reads, with its grade, and leaves the
+    database as it was."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from accounts.models import User
+    from devtools.management.commands.reading_level import FIXED_PAGES, TABLE
+    from games import registry
+
+    users_before = User.objects.count()
+    out = StringIO()
+    call_command("reading_level", stdout=out)
+    lines = out.getvalue().splitlines()
+    grades = {m.group(2): float(m.group(1)) for m in (re.match(r"\s*(-?\d+\.\d)\s+\d+\s+(.+?)  \(", line)
+                                                     for line in lines) if m}
+    expected = [*FIXED_PAGES, *(TABLE + spec.name for spec in registry.all_games())]
+    assert sorted(grades) == sorted(expected)
+    assert "average of" in lines[-1]
+    assert User.objects.count() == users_before  # the world it read was rolled back
