@@ -78,8 +78,11 @@ def build_catalogue(directory: Path) -> None:
             write_mo(handle, catalog)
 
 
-# Text people see or hear (a screen reader reads these attributes).
-READ_ATTRIBUTES = {"aria-label", "title", "alt", "placeholder", "aria-description"}
+# Text people see or hear (a screen reader reads these attributes), and the attributes our
+# JavaScript and CSS show as text: a confirmation's question (data-confirm), a picture's name
+# (data-label), the word after a picked card's tick (data-picked, static/css/app.css).
+READ_ATTRIBUTES = {"aria-label", "title", "alt", "placeholder", "aria-description", "aria-valuetext",
+                   "aria-roledescription", "data-confirm", "data-label", "data-picked"}
 SKIPPED_ELEMENTS = {"script", "style", "template"}
 ASCII_WORD = re.compile(r"(?<![^\W\d_])[A-Za-z]{2,}(?![^\W\d_])")
 
