@@ -32,7 +32,8 @@ def choose_by_keyboard(page, name: str) -> None:
 def test_a_visitor_switches_language_by_keyboard_and_the_pages_fit(browser, live_daphne):
     folder = Path(os.environ.get("LANGUAGE_SCREENSHOTS") or Path(tempfile.gettempdir()) / "numberdeck-languages")
     folder.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(locale="en-GB")
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
     page.goto(live_daphne + "/")
     html = page.locator("html")
     expect(html).to_have_attribute("lang", "en")
@@ -62,7 +63,8 @@ def test_a_visitor_switches_language_by_keyboard_and_the_pages_fit(browser, live
             problems += [f"{code} {path}: {line}" for line in axe_lines(page.evaluate(AXE_JS))]
         page.goto(live_daphne + "/")
     # The choice lasts: a new page of the same browser is still in Arabic.
-    again = page.context.new_page()
+    again = context.new_page()
     again.goto(live_daphne + "/")
     expect(again.locator("html")).to_have_attribute("dir", "rtl")
+    context.close()
     assert problems == [], "\n".join(problems)
