@@ -7,6 +7,8 @@ class's language. The cookie is what a visitor's choice lives in, and what still
 signing out on this browser.
 """
 
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
 from django.urls import reverse
@@ -18,10 +20,12 @@ from accounts.language import language_is_offered, user_set_language
 
 
 def _safe_next(request: HttpRequest) -> str:
-    """Back where the switcher was, when that is a page of this site; else the start page."""
+    """Back where the switcher was, when that is a page of this site; else the start page. Not
+    back here: the CSRF refusal of a choice shows the switcher with this address as its page."""
     target = request.POST.get("next", "")
     if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                       require_https=request.is_secure()):
+                                       require_https=request.is_secure()) \
+            and urlsplit(target).path != request.path:
         return target
     return reverse("home")
 
