@@ -237,7 +237,7 @@ if CHANNEL_REDIS_URLS:
     if CHANNEL_LAYER_KIND == "core":
         CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "BACKEND": "config.channel_layer.CoreChannelLayer",  # see there: the shards
                 # The core layer drops a group_send past a process's capacity (default 100),
                 # logged only at INFO: in a 600-student arena a process's burst of pushes
                 # passed 100 and tables silently missed moves (devtools/bench/README.md). 5,000
