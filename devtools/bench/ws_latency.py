@@ -511,6 +511,8 @@ def parse_args(argv=None):
     args.think_min, args.think_max = (float(x) for x in args.think.split("-"))
     if args.players < 2 or args.players % 2:
         p.error("--players must be an even number, at least 2")
+    if args.redis_shards and args.no_server:
+        p.error("--redis-shards starts redis-servers for the bench's own web processes: not with --no-server")
     return args
 
 

@@ -66,7 +66,12 @@ async def subscribers(shard_url: str, game_id: int) -> int:
         await client.aclose()
 
 
+async def listened_by(shard_url: str, game_id: int, count: int) -> bool:
+    return await subscribers(shard_url, game_id) == count
+
+
 async def until(condition, timeout: float = 10.0) -> bool:
+    """Wait until the coroutine function `condition` says True; False after `timeout`."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not await condition():
@@ -105,7 +110,7 @@ def test_players_on_two_web_processes_and_two_redis_shards_see_each_others_moves
         for shard, table in enumerate(tables):
             # Both processes listen to the game's group, on the shard its name hashes to and
             # on no other.
-            assert await until(lambda: _numsub(redis_shards[shard].url(), table.game_id, 2))
+            assert await until(lambda: listened_by(redis_shards[shard].url(), table.game_id, 2))
             assert await subscribers(redis_shards[1 - shard].url(), table.game_id) == 0
         # Pushes only (the pages never ask for the table): each move reaches the other
         # player's page on the other process.
@@ -120,10 +125,6 @@ def test_players_on_two_web_processes_and_two_redis_shards_see_each_others_moves
         assert {p.connected_to[0] for p in pages} == {first, second}
         assert all(p.version == 8 and p.notices == [] and len(p.connected_to) == 1 for p in pages)
         stored_once(table)
-
-
-async def _numsub(url: str, game_id: int, expected: int) -> bool:
-    return await subscribers(url, game_id) == expected
 
 
 def test_a_web_process_killed_mid_game_loses_no_move(web_processes, classroom, make_student):
