@@ -154,6 +154,10 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("es", "Español"), ("ar", "العربية")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language a visitor picks in the switcher (config/language.py) lasts a year, not just the
+# browser session; a signed-in person's is kept on their account as well.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

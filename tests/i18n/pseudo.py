@@ -89,11 +89,18 @@ class _VisibleText(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.skipping = 0
         self.texts: list[str] = []
+        # Open elements that say they are in English (`lang="en"` below <html>): English on
+        # purpose, such as the language switcher's "English" (templates/_language_switcher.html).
+        self.english: list[str] = []
 
     def handle_starttag(self, tag, attrs):
         if tag in SKIPPED_ELEMENTS:
             self.skipping += 1
         attributes = dict(attrs)
+        if tag != "html" and (attributes.get("lang") or "").lower().split("-")[0] == "en":
+            self.english.append(tag)
+        if self.english:
+            return
         for name, value in attrs:
             if value and (name in READ_ATTRIBUTES or (
                     name == "value" and tag == "input" and attributes.get("type") in {"submit", "button"})):
@@ -102,9 +109,11 @@ class _VisibleText(HTMLParser):
     def handle_endtag(self, tag):
         if tag in SKIPPED_ELEMENTS and self.skipping:
             self.skipping -= 1
+        if self.english and self.english[-1] == tag:
+            self.english.pop()
 
     def handle_data(self, data):
-        if not self.skipping:
+        if not self.skipping and not self.english:
             self.texts.append(data)
 
 
