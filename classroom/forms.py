@@ -51,12 +51,25 @@ def class_language_choices() -> list[tuple[str, str]]:
     return [("", _("Each student's browser decides"))] + list(settings.LANGUAGES)
 
 
+class LanguageSelect(forms.Select):
+    """Each language's option says which language it is written in (`lang`, `dir`), so that a
+    screen reader reads "Español" in Spanish and "العربية" in Arabic."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if value:
+            option["attrs"]["lang"] = value
+            option["attrs"]["dir"] = "rtl" if value.split("-")[0] in settings.LANGUAGES_BIDI else "ltr"
+        return option
+
+
 class ClassEditForm(ClassForm):
     free_play = forms.BooleanField(
         label=gettext_lazy("Free play: students may play any game, not only their assignments"),
         required=False)
     language = forms.ChoiceField(
         label=gettext_lazy("Language for students"), required=False, choices=class_language_choices,
+        widget=LanguageSelect,
         help_text=gettext_lazy("The language students' pages are in, unless a student chooses another "
                                "one on their page."))
 

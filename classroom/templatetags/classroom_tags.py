@@ -1,6 +1,7 @@
 """Plain-words descriptions of assignments, shared by teacher and student pages."""
 
 from django import template
+from django.conf import settings
 from django.utils.formats import date_format
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _, ngettext, pgettext, pgettext_lazy
@@ -87,3 +88,10 @@ def seen_ago(moment) -> str:
     """"5 minutes ago", one unit only: a teacher scanning the class needs no more."""
     # Translators: %(time)s is a length of time, "5 minutes".
     return pgettext("time in the past", "%(time)s ago") % {"time": timesince(moment, depth=1)} if moment else ""
+
+
+@register.filter
+def class_language_name(code: str) -> str:
+    """A class's language named in itself ("Español", "العربية"), as the choice on the class's
+    form names it; the code itself for a language the site no longer offers."""
+    return dict(settings.LANGUAGES).get(code, code)
