@@ -3,6 +3,7 @@
 from urllib.parse import urlencode
 
 import segno
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -24,6 +25,15 @@ def cards_language(request, classroom) -> str:
     the children read the cards and that is the language their pages are in; otherwise the
     teacher's own (who prints them and hands them out)."""
     return classroom.language or translation.get_language()
+
+
+def _language_context(code: str) -> dict:
+    """What the page needs to show the cards in their language: its code, its name (in itself,
+    as settings.LANGUAGES names it) and its direction."""
+    with translation.override(code):
+        bidi = translation.get_language_bidi()
+    return {"cards_language": code, "cards_language_name": dict(settings.LANGUAGES).get(code, code),
+            "cards_direction": "rtl" if bidi else "ltr"}
 
 
 def _paper(request) -> str:
@@ -56,7 +66,7 @@ def sign_in_cards(request, pk: int):
     return render(request, "classroom/sign_in_cards.html", {
         "classroom": classroom, "pages": pages, "paper": _paper(request),
         "papers": [(key, label) for key, (label, _size) in PAPERS.items()],
-        "cards_language": cards_language(request, classroom),
+        **_language_context(cards_language(request, classroom)),
         "join_url": request.build_absolute_uri(reverse("classroom:join")),
     })
 
