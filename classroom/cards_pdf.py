@@ -158,7 +158,7 @@ def _draw_card(c: Canvas, card: Card, x: float, y: float, w: float, h: float, fo
     c.setFillColor(MUTED)
     c.setFont(regular, 6.5)
     # One sentence, wrapped to the QR code's width (in reading order, then each line shaped).
-    for n, line in enumerate(simpleSplit(words["scan"], regular, 6.5, qr_size + 2 * PADDING)[:3]):
+    for n, line in enumerate(simpleSplit(words["scan"], regular, 6.5, qr_size + PADDING)[:3]):
         c.drawCentredString(qr_x + qr_size / 2, qr_y - (2.5 + 2.5 * n) * mm, for_pdf(line))
 
 
