@@ -299,3 +299,15 @@ def test_the_cards_page_prints_the_cards_in_the_class_language(teacher, classroo
     assert "Las tarjetas se imprimen en العربية" in page
     assert '<div class="card-sheet" lang="ar" dir="rtl">' in page
     assert "رمز الصف" in page and 'aria-label="بطاقة دخول Ann"' in page
+
+
+# ---- A child signing in (the pages are the accounts area's; these answers are the classroom's) ----
+
+def test_a_childs_sign_in_mistakes_are_said_in_their_language(classroom, student):
+    child = Client(HTTP_ACCEPT_LANGUAGE="es")
+    wrong_code = text(child.post(reverse("classroom:join"), {"code": "ZZZ999"}))
+    assert "No encontramos ninguna clase con ese código. Revisa las letras con tu maestro o maestra." in wrong_code
+    pictures = reverse("classroom:join_pictures", args=[classroom.join_code, student.pk])
+    wrong = Client(HTTP_ACCEPT_LANGUAGE="ar").post(pictures, {"picture": ["sun", "cat", "tree"]})
+    assert wrong.status_code == 400
+    assert "لم يكن ذلك صحيحًا تمامًا. حاول مرة أخرى!" in text(wrong) and html_lang(wrong) == ("ar", "rtl")
