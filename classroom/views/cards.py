@@ -20,7 +20,7 @@ from ..cards_pdf import CARDS_PER_PAGE, PAPERS, Card, render_cards
 from .common import teacher_class
 
 
-def cards_language(request, classroom) -> str:
+def cards_language(*, classroom) -> str:
     """The language the cards print in: the class's, when the teacher chose one for it, since
     the children read the cards and that is the language their pages are in; otherwise the
     teacher's own (who prints them and hands them out)."""
@@ -66,7 +66,7 @@ def sign_in_cards(request, pk: int):
     return render(request, "classroom/sign_in_cards.html", {
         "classroom": classroom, "pages": pages, "paper": _paper(request),
         "papers": [(key, label) for key, (label, _size) in PAPERS.items()],
-        **_language_context(cards_language(request, classroom)),
+        **_language_context(cards_language(classroom=classroom)),
         "join_url": request.build_absolute_uri(reverse("classroom:join")),
     })
 
@@ -75,7 +75,7 @@ def sign_in_cards(request, pk: int):
 def sign_in_cards_pdf(request, pk: int):
     classroom = teacher_class(request, pk)
     paper = _paper(request)
-    with translation.override(cards_language(request, classroom)):
+    with translation.override(cards_language(classroom=classroom)):
         pdf = render_cards(_cards(request, classroom), paper=paper,
                            title=_("Sign-in cards: %(class_name)s") % {"class_name": classroom.name})
     response = HttpResponse(pdf, content_type="application/pdf")
