@@ -181,6 +181,22 @@ def test_form_errors_and_messages_are_translated(pseudo_language, teacher, class
     no_english(wrong)
 
 
+def test_assignment_and_invitation_errors_are_translated(pseudo_language, teacher, classroom):
+    page = speaking(teacher, pseudo_language)
+    wrong = page.post(reverse("classroom:assignment_create", args=[classroom.pk]), {
+        "game": "smooth_operator", "preset": "quick", "opponents": "bots", "bot_level": "beginner",
+        "bot_count": "9", "goal": "until", "audience": "chosen"})
+    assert wrong.status_code == 200
+    no_english(wrong, allowed=GAME_WORDS)
+    no_english(page.post(reverse("classroom:co_teachers", args=[classroom.pk]), {"email": "rivera@school.test"}))
+
+
+# The games' names, levels and descriptions on the assignment form (games/locale).
+GAME_WORDS = set("""Smooth Operator Add or Multiply Numero Solitaire The Multiplication Game Pick the operator
+that gives fewest points players Quick game first to Short Standard Long Starter easiest Beginner easy Player
+medium Expert hard Just right adapts each child""".split())
+
+
 # The pictures' names are the accounts area's (accounts/pictures.py).
 PICTURE_NAMES = {"Apple", "Ball", "Boat", "Cat", "Fish", "Flower", "Heart", "House", "Moon", "Star", "Sun", "Tree"}
 
@@ -320,3 +336,19 @@ def test_a_childs_sign_in_mistakes_are_said_in_their_language(classroom, student
     wrong = Client(HTTP_ACCEPT_LANGUAGE="ar").post(pictures, {"picture": ["sun", "cat", "tree"]})
     assert wrong.status_code == 400
     assert "لم يكن ذلك صحيحًا تمامًا. حاول مرة أخرى!" in text(wrong) and html_lang(wrong) == ("ar", "rtl")
+
+
+def test_invitation_pages_and_the_owners_refusal_are_translated(pseudo_language, teacher, classroom, co_teacher):
+    links = []
+    services.co_teacher_invite(classroom=classroom, invited_by=teacher, email="ann@school.test",
+                               link_for=lambda token: links.append(token) or token)
+    visitor = Client(HTTP_ACCEPT_LANGUAGE=pseudo_language)
+    no_english(visitor.get(reverse("classroom:invite_accept", args=[links[0]])))  # sign in first
+    unknown = visitor.get(reverse("classroom:invite_accept", args=["not-a-token"]))
+    assert unknown.status_code == 404
+    no_english(unknown)
+    someone_else = speaking(co_teacher, pseudo_language).get(reverse("classroom:invite_accept", args=[links[0]]))
+    no_english(someone_else, allowed={"Co"})  # "This invitation was sent to a***@school.test"
+    refused = speaking(co_teacher, pseudo_language).get(reverse("classroom:class_archive", args=[classroom.pk]))
+    assert refused.status_code == 403
+    no_english(refused, allowed={"Co"})  # the co-teacher "Ms Co" is signed in
