@@ -1,24 +1,29 @@
 """The 12 pictures of picture passwords: friendly, distinct, each with a word label.
 
 A picture password is a sequence of 3 picture keys. The drawings are inline SVG in
-`templates/accounts/_picture.svg.html`, so nothing depends on an emoji font.
+`templates/accounts/_picture.svg.html`, so nothing depends on an emoji font. The labels are
+lazy translations: a child reads them in their own language. Code that needs a plain string
+(joining, a PDF) uses `label(key)` or `labels(sequence)`.
 """
 
 import secrets
 
-PICTURES: dict[str, str] = {
-    "apple": "Apple",
-    "ball": "Ball",
-    "boat": "Boat",
-    "cat": "Cat",
-    "fish": "Fish",
-    "flower": "Flower",
-    "heart": "Heart",
-    "house": "House",
-    "moon": "Moon",
-    "star": "Star",
-    "sun": "Sun",
-    "tree": "Tree",
+from django.utils.translation import pgettext_lazy
+
+# Translators: the names of the pictures a child taps to sign in, shown under each drawing.
+PICTURES = {
+    "apple": pgettext_lazy("sign-in picture", "Apple"),
+    "ball": pgettext_lazy("sign-in picture", "Ball"),
+    "boat": pgettext_lazy("sign-in picture", "Boat"),
+    "cat": pgettext_lazy("sign-in picture", "Cat"),
+    "fish": pgettext_lazy("sign-in picture", "Fish"),
+    "flower": pgettext_lazy("sign-in picture", "Flower"),
+    "heart": pgettext_lazy("sign-in picture", "Heart"),
+    "house": pgettext_lazy("sign-in picture", "House"),
+    "moon": pgettext_lazy("sign-in picture", "Moon"),
+    "star": pgettext_lazy("sign-in picture", "Star"),
+    "sun": pgettext_lazy("sign-in picture", "Sun"),
+    "tree": pgettext_lazy("sign-in picture", "Tree"),
 }
 PICTURE_KEYS = tuple(PICTURES)
 PASSWORD_LENGTH = 3
@@ -49,5 +54,10 @@ def decode(stored: str) -> list[str]:
     return [p for p in stored.split(",") if p] if stored else []
 
 
+def label(key: str) -> str:
+    """A picture's name in the active language."""
+    return str(PICTURES[key])
+
+
 def labels(sequence) -> list[str]:
-    return [PICTURES[p] for p in sequence]
+    return [label(p) for p in sequence]
