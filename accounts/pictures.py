@@ -1,17 +1,26 @@
 """The 12 pictures of picture passwords: friendly, distinct, each with a word label.
 
 A picture password is a sequence of 3 picture keys. The drawings are inline SVG in
-`templates/accounts/_picture.svg.html`, so nothing depends on an emoji font. The labels are
-lazy translations: a child reads them in their own language. Code that needs a plain string
-(joining, a PDF) uses `label(key)` or `labels(sequence)`.
+`templates/accounts/_picture.svg.html`, so nothing depends on an emoji font. A child reads the
+labels in their own language: `PICTURES[key]` is the label in the active language, a plain
+string (a PDF's text, a joined list); `PICTURES.items()` gives lazy labels, for choices made at
+import time and for templates.
 """
 
 import secrets
 
 from django.utils.translation import pgettext_lazy
 
-# Translators: the names of the pictures a child taps to sign in, shown under each drawing.
-PICTURES = {
+
+class _Labels(dict):
+    """Picture key -> label. Looking one up gives a plain string in the active language (lazy
+    strings are not `str`, and some callers, reportlab among them, need one)."""
+
+    def __getitem__(self, key: str) -> str:
+        return str(super().__getitem__(key))
+
+
+PICTURES = _Labels({
     "apple": pgettext_lazy("sign-in picture", "Apple"),
     "ball": pgettext_lazy("sign-in picture", "Ball"),
     "boat": pgettext_lazy("sign-in picture", "Boat"),
@@ -24,7 +33,7 @@ PICTURES = {
     "star": pgettext_lazy("sign-in picture", "Star"),
     "sun": pgettext_lazy("sign-in picture", "Sun"),
     "tree": pgettext_lazy("sign-in picture", "Tree"),
-}
+})
 PICTURE_KEYS = tuple(PICTURES)
 PASSWORD_LENGTH = 3
 
@@ -54,10 +63,5 @@ def decode(stored: str) -> list[str]:
     return [p for p in stored.split(",") if p] if stored else []
 
 
-def label(key: str) -> str:
-    """A picture's name in the active language."""
-    return str(PICTURES[key])
-
-
 def labels(sequence) -> list[str]:
-    return [label(p) for p in sequence]
+    return [PICTURES[p] for p in sequence]
