@@ -29,7 +29,7 @@ from reports.exports.csv import csv_bytes
 
 from .registry import Held, declarations
 from .selectors import class_students
-from .words import about_in_words, column_heading
+from .words import about_in_words, column_heading, joined
 
 
 def _column(field: str) -> str:
@@ -92,7 +92,7 @@ def student_readme(student: User, counts: dict[str, int]) -> str:
     for held in declarations():
         n = counts[held.kind]
         rows = ngettext("%(count)s row", "%(count)s rows", n) % {"count": n}
-        columns = ", ".join(column_heading(_column(f)) for f in held.fields)
+        columns = joined(column_heading(_column(f)) for f in held.fields)
         lines += [f"{held.kind}.csv / {held.kind}.json: {rows}",
                   f"    {about_in_words(held.about)}", "    " + _("Columns: %(columns)s") % {"columns": columns},
                   ""]

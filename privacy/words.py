@@ -11,49 +11,82 @@ they are data keys, not headings (README.txt says so).
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext, pgettext_lazy
 
 # A kind's `label` (one, many) -> "312 moves": a whole phrase, so that each language words its
 # own plural forms (Arabic has six).
 LABELS = {
-    ('access log entry', 'access log entries'): ngettext_lazy('%(count)s access log entry', '%(count)s access log entries', "count"),
-    ('arena game result', 'arena game results'): ngettext_lazy('%(count)s arena game result', '%(count)s arena game results', "count"),
-    ('arena joined', 'arenas joined'): ngettext_lazy('%(count)s arena joined', '%(count)s arenas joined', "count"),
-    ('arena they were chosen for', 'arenas they were chosen for'): ngettext_lazy('%(count)s arena they were chosen for', '%(count)s arenas they were chosen for', "count"),
-    ('skill record', 'skill records'): ngettext_lazy('%(count)s skill record', '%(count)s skill records', "count"),
-    ('skill total', 'skill totals'): ngettext_lazy('%(count)s skill total', '%(count)s skill totals', "count"),
-    ("'needs help' flag", "'needs help' flags"): ngettext_lazy("%(count)s 'needs help' flag", "%(count)s 'needs help' flags", "count"),
-    ('class report file that names them', 'class report files that name them'): ngettext_lazy('%(count)s class report file that names them', '%(count)s class report files that name them', "count"),
-    ('assignment chosen for them', 'assignments chosen for them'): ngettext_lazy('%(count)s assignment chosen for them', '%(count)s assignments chosen for them', "count"),
-    ('game played', 'games played'): ngettext_lazy('%(count)s game played', '%(count)s games played', "count"),
+    ('access log entry', 'access log entries'): ngettext_lazy(
+        '%(count)s access log entry', '%(count)s access log entries', "count"),
+    ('arena game result', 'arena game results'): ngettext_lazy(
+        '%(count)s arena game result', '%(count)s arena game results', "count"),
+    ('arena joined', 'arenas joined'): ngettext_lazy(
+        '%(count)s arena joined', '%(count)s arenas joined', "count"),
+    ('arena they were chosen for', 'arenas they were chosen for'): ngettext_lazy(
+        '%(count)s arena they were chosen for', '%(count)s arenas they were chosen for', "count"),
+    ('skill record', 'skill records'): ngettext_lazy(
+        '%(count)s skill record', '%(count)s skill records', "count"),
+    ('skill total', 'skill totals'): ngettext_lazy(
+        '%(count)s skill total', '%(count)s skill totals', "count"),
+    ("'needs help' flag", "'needs help' flags"): ngettext_lazy(
+        "%(count)s 'needs help' flag", "%(count)s 'needs help' flags", "count"),
+    ('class report file that names them', 'class report files that name them'): ngettext_lazy(
+        '%(count)s class report file that names them',
+        '%(count)s class report files that name them',
+        "count"),
+    ('assignment chosen for them', 'assignments chosen for them'): ngettext_lazy(
+        '%(count)s assignment chosen for them', '%(count)s assignments chosen for them', "count"),
+    ('game played', 'games played'): ngettext_lazy(
+        '%(count)s game played', '%(count)s games played', "count"),
     ('move', 'moves'): ngettext_lazy('%(count)s move', '%(count)s moves', "count"),
-    ('game they started', 'games they started'): ngettext_lazy('%(count)s game they started', '%(count)s games they started', "count"),
-    ('invitation to a table', 'invitations to a table'): ngettext_lazy('%(count)s invitation to a table', '%(count)s invitations to a table', "count"),
-    ('invitation sent to classmates', 'invitations sent to classmates'): ngettext_lazy('%(count)s invitation sent to classmates', '%(count)s invitations sent to classmates', "count"),
+    ('game they started', 'games they started'): ngettext_lazy(
+        '%(count)s game they started', '%(count)s games they started', "count"),
+    ('invitation to a table', 'invitations to a table'): ngettext_lazy(
+        '%(count)s invitation to a table', '%(count)s invitations to a table', "count"),
+    ('invitation sent to classmates', 'invitations sent to classmates'): ngettext_lazy(
+        '%(count)s invitation sent to classmates', '%(count)s invitations sent to classmates', "count"),
     ('rating', 'ratings'): ngettext_lazy('%(count)s rating', '%(count)s ratings', "count"),
-    ('rating change', 'rating changes'): ngettext_lazy('%(count)s rating change', '%(count)s rating changes', "count"),
+    ('rating change', 'rating changes'): ngettext_lazy(
+        '%(count)s rating change', '%(count)s rating changes', "count"),
     ('account', 'accounts'): ngettext_lazy('%(count)s account', '%(count)s accounts', "count"),
 }
 
 # Each kind's `about`, the sentence README.txt prints under its files.
 ABOUTS = {
-    gettext_noop("Each time a teacher or an administrator looked at or downloaded this student's reports: who, what and when."),
+    gettext_noop("Each time a teacher or an administrator looked at or downloaded this student's "
+                 "reports: who, what and when."),
     gettext_noop('What each arena game did for the student: won, drew or lost, and the points.'),
-    gettext_noop('Each class arena the student joined: their points, wins, draws, losses and best streak.'),
-    gettext_noop('Arenas their teacher opened for chosen students only, with the student among them.'),
-    gettext_noop('One row per chance the student had at a skill in a move (for example picking the lowest card), and whether they took it: every number in a report is a count of these.'),
-    gettext_noop("The student's skill records added up, all time and per week, as the reports show them."),
-    gettext_noop('Skills where the reports say the student needs help, with the numbers behind each flag.'),
-    gettext_noop("Report files a teacher made for a whole class the student is or was in (the files name every student of the class, so only the file's kind and date are listed here)."),
-    gettext_noop("Assignments (including 'Practise this' practice) their teacher set for chosen students, with the student among them. Work set for the whole class is not listed: it is the class's."),
-    gettext_noop('One row per game the student sat in: which game, when, how it ended for them and who won (the result every player saw).'),
-    gettext_noop('Every move the student tried, accepted or not: the card or answer, how long they thought, and what the game noted about the choice (their own hand only).'),
+    gettext_noop("Each class arena the student joined: their points, wins, draws, losses and best "
+                 "streak."),
+    gettext_noop("Arenas their teacher opened for chosen students only, with the student among "
+                 "them."),
+    gettext_noop("One row per chance the student had at a skill in a move (for example picking the"
+                 " lowest card), and whether they took it: every number in a report is a count of "
+                 "these."),
+    gettext_noop("The student's skill records added up, all time and per week, as the reports show"
+                 " them."),
+    gettext_noop("Skills where the reports say the student needs help, with the numbers behind "
+                 "each flag."),
+    gettext_noop("Report files a teacher made for a whole class the student is or was in (the "
+                 "files name every student of the class, so only the file's kind and date are "
+                 "listed here)."),
+    gettext_noop("Assignments (including 'Practise this' practice) their teacher set for chosen "
+                 "students, with the student among them. Work set for the whole class is not "
+                 "listed: it is the class's."),
+    gettext_noop("One row per game the student sat in: which game, when, how it ended for them and"
+                 " who won (the result every player saw)."),
+    gettext_noop("Every move the student tried, accepted or not: the card or answer, how long they"
+                 " thought, and what the game noted about the choice (their own hand only)."),
     gettext_noop('Games and tables the student started (how each went is in games.csv).'),
     gettext_noop("Invitations the student received to join a classmate's table."),
-    gettext_noop("Invitations the student sent to classmates (who they invited is the classmates' own data, so only the table and the time are shown)."),
+    gettext_noop("Invitations the student sent to classmates (who they invited is the classmates' "
+                 "own data, so only the table and the time are shown)."),
     gettext_noop("The student's rating in each game (it finds opponents of the right level)."),
-    gettext_noop("What each finished game did to the student's rating, and the levels of the opponents at the table."),
-    gettext_noop("The student's account: their name, username, class, and when they joined and last played. Their sign-in pictures and password are not included: they are a way in, not information about the student."),
+    gettext_noop("What each finished game did to the student's rating, and the levels of the "
+                 "opponents at the table."),
+    gettext_noop("The student's account: their name, username, class, and when they joined and "
+                 "last played. Their sign-in pictures and password are not included: they are a "
+                 "way in, not information about the student."),
 }
 
 # A declared field -> its CSV heading. In English the heading is the field's own name, as it
@@ -163,3 +196,8 @@ def column_heading(column: str) -> str:
     """A CSV heading for a column named after its field (`game key` for game__key)."""
     return str(COLUMNS[column]) if column in COLUMNS else column
 
+
+
+def joined(items) -> str:
+    """Items one after the other, with the reader's comma (Arabic writes "،")."""
+    return pgettext("between the items of a list", ", ").join(str(item) for item in items)
