@@ -41,13 +41,20 @@ class Area:
     name: str
     locale: str  # the area's locale directory, relative to the repo
     sources: tuple[str, ...]  # files and folders whose marked strings go into it
+    # Inside those sources, what another area owns (the core area's parts of the accounts app)
+    excludes: tuple[str, ...] = ()
 
+
+# The shared pages' pieces that live in the accounts app (the person's language, numbers and
+# lists in the reader's convention, the language switcher's tags) belong to the core area.
+CORE_IN_ACCOUNTS = ("accounts/language.py", "accounts/numbers.py", "accounts/templatetags")
 
 AREAS = (
     Area("core", "locale", ("config", "templates/403.html", "templates/403_csrf.html",
                             "templates/404.html", "templates/_checkbox.html", "templates/_field.html",
-                            "templates/_form_errors.html", "templates/base.html", "templates/home.html")),
-    Area("accounts", "accounts/locale", ("accounts", "templates/accounts")),
+                            "templates/_form_errors.html", "templates/_language_switcher.html",
+                            "templates/base.html", "templates/home.html", *CORE_IN_ACCOUNTS)),
+    Area("accounts", "accounts/locale", ("accounts", "templates/accounts"), excludes=CORE_IN_ACCOUNTS),
     Area("classroom", "classroom/locale", ("classroom", "templates/classroom")),
     Area("reports", "reports/locale", ("reports", "templates/reports")),
     Area("games", "games/locale", ("games", "templates/games", "static/js/app.js")),
@@ -71,11 +78,13 @@ def ignore_patterns(area: Area) -> list[str]:
     """makemessages walks the whole repo; ignore every file and folder outside the area's
     sources (and every other area's locale folder, which would otherwise claim the files)."""
     keep = [Path(source) for source in area.sources]
-    ignored: list[str] = []
+    ignored: list[str] = list(area.excludes)
 
     def walk(folder: Path) -> None:
         for entry in sorted((BASE_DIR / folder).iterdir()):
             relative = entry.relative_to(BASE_DIR)
+            if str(relative) in area.excludes:
+                continue  # already ignored
             if any(relative == source or source in relative.parents for source in keep):
                 continue  # inside a source: keep all of it
             if entry.is_dir() and any(relative in source.parents for source in keep):
