@@ -259,7 +259,7 @@ def test_the_sign_out_message_is_in_the_language_the_person_was_reading(client, 
     client.force_login(teacher)
     User.objects.filter(pk=teacher.pk).update(language="es")
     response = client.post(reverse("accounts:logout"), follow=True, HTTP_ACCEPT_LANGUAGE="es")
-    assert "Cerraste la sesión. ¡Hasta la próxima!" in response.content.decode()
+    assert "Sesión cerrada. ¡Hasta la próxima!" in response.content.decode()
 
 
 def test_a_wait_in_the_future_is_not_yet_over(client, classroom, student, settings):
