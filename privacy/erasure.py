@@ -14,7 +14,7 @@ import logging
 
 from django.db import models, transaction
 from django.utils.module_loading import import_string
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import npgettext_lazy
 
 from accounts.membership import membership_changed
 from accounts.models import User
@@ -33,14 +33,18 @@ class ErasureIncomplete(RuntimeError):
 
 # The kinds of a class's erasure besides its students' (`classroom_erasure_preview`).
 CLASS_LABELS = {
-    "students": ngettext_lazy("%(count)s student", "%(count)s students", "count"),
-    "class_games": ngettext_lazy("%(count)s game of the class", "%(count)s games of the class", "count"),
-    "class_assignments": ngettext_lazy("%(count)s assignment of the class", "%(count)s assignments of the class",
-                                       "count"),
-    "class_arenas": ngettext_lazy("%(count)s arena of the class", "%(count)s arenas of the class", "count"),
-    "class_report_files": ngettext_lazy("%(count)s report job or file of the class",
-                                        "%(count)s report jobs and files of the class", "count"),
-    "class": ngettext_lazy("%(count)s class", "%(count)s classes", "count"),
+    "students": npgettext_lazy("data held about a class", "%(count)s student", "%(count)s students", "count"),
+    "class_games": npgettext_lazy(
+        "data held about a class", "%(count)s game of the class", "%(count)s games of the class", "count"),
+    "class_assignments": npgettext_lazy(
+        "data held about a class", "%(count)s assignment of the class", "%(count)s assignments of the class",
+        "count"),
+    "class_arenas": npgettext_lazy(
+        "data held about a class", "%(count)s arena of the class", "%(count)s arenas of the class", "count"),
+    "class_report_files": npgettext_lazy(
+        "data held about a class", "%(count)s report job or file of the class",
+        "%(count)s report jobs and files of the class", "count"),
+    "class": npgettext_lazy("data held about a class", "%(count)s class", "%(count)s classes", "count"),
 }
 
 

@@ -11,44 +11,59 @@ they are data keys, not headings (README.txt says so).
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext, pgettext_lazy
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop, npgettext_lazy, pgettext, pgettext_lazy
 
 # A kind's `label` (one, many) -> "312 moves": a whole phrase, so that each language words its
 # own plural forms (Arabic has six).
 LABELS = {
-    ('access log entry', 'access log entries'): ngettext_lazy(
+    ('access log entry', 'access log entries'): npgettext_lazy(
+        "data held about a student",
         '%(count)s access log entry', '%(count)s access log entries', "count"),
-    ('arena game result', 'arena game results'): ngettext_lazy(
+    ('arena game result', 'arena game results'): npgettext_lazy(
+        "data held about a student",
         '%(count)s arena game result', '%(count)s arena game results', "count"),
-    ('arena joined', 'arenas joined'): ngettext_lazy(
+    ('arena joined', 'arenas joined'): npgettext_lazy(
+        "data held about a student",
         '%(count)s arena joined', '%(count)s arenas joined', "count"),
-    ('arena they were chosen for', 'arenas they were chosen for'): ngettext_lazy(
+    ('arena they were chosen for', 'arenas they were chosen for'): npgettext_lazy(
+        "data held about a student",
         '%(count)s arena they were chosen for', '%(count)s arenas they were chosen for', "count"),
-    ('skill record', 'skill records'): ngettext_lazy(
+    ('skill record', 'skill records'): npgettext_lazy(
+        "data held about a student",
         '%(count)s skill record', '%(count)s skill records', "count"),
-    ('skill total', 'skill totals'): ngettext_lazy(
+    ('skill total', 'skill totals'): npgettext_lazy(
+        "data held about a student",
         '%(count)s skill total', '%(count)s skill totals', "count"),
-    ("'needs help' flag", "'needs help' flags"): ngettext_lazy(
+    ("'needs help' flag", "'needs help' flags"): npgettext_lazy(
+        "data held about a student",
         "%(count)s 'needs help' flag", "%(count)s 'needs help' flags", "count"),
-    ('class report file that names them', 'class report files that name them'): ngettext_lazy(
+    ('class report file that names them', 'class report files that name them'): npgettext_lazy(
+        "data held about a student",
         '%(count)s class report file that names them',
         '%(count)s class report files that name them',
         "count"),
-    ('assignment chosen for them', 'assignments chosen for them'): ngettext_lazy(
+    ('assignment chosen for them', 'assignments chosen for them'): npgettext_lazy(
+        "data held about a student",
         '%(count)s assignment chosen for them', '%(count)s assignments chosen for them', "count"),
-    ('game played', 'games played'): ngettext_lazy(
+    ('game played', 'games played'): npgettext_lazy(
+        "data held about a student",
         '%(count)s game played', '%(count)s games played', "count"),
-    ('move', 'moves'): ngettext_lazy('%(count)s move', '%(count)s moves', "count"),
-    ('game they started', 'games they started'): ngettext_lazy(
+    ('move', 'moves'): npgettext_lazy("data held about a student", '%(count)s move', '%(count)s moves', "count"),
+    ('game they started', 'games they started'): npgettext_lazy(
+        "data held about a student",
         '%(count)s game they started', '%(count)s games they started', "count"),
-    ('invitation to a table', 'invitations to a table'): ngettext_lazy(
+    ('invitation to a table', 'invitations to a table'): npgettext_lazy(
+        "data held about a student",
         '%(count)s invitation to a table', '%(count)s invitations to a table', "count"),
-    ('invitation sent to classmates', 'invitations sent to classmates'): ngettext_lazy(
+    ('invitation sent to classmates', 'invitations sent to classmates'): npgettext_lazy(
+        "data held about a student",
         '%(count)s invitation sent to classmates', '%(count)s invitations sent to classmates', "count"),
-    ('rating', 'ratings'): ngettext_lazy('%(count)s rating', '%(count)s ratings', "count"),
-    ('rating change', 'rating changes'): ngettext_lazy(
+    ('rating', 'ratings'): npgettext_lazy("data held about a student", '%(count)s rating', '%(count)s ratings', "count"),
+    ('rating change', 'rating changes'): npgettext_lazy(
+        "data held about a student",
         '%(count)s rating change', '%(count)s rating changes', "count"),
-    ('account', 'accounts'): ngettext_lazy('%(count)s account', '%(count)s accounts', "count"),
+    ('account', 'accounts'): npgettext_lazy("data held about a student", '%(count)s account', '%(count)s accounts', "count"),
 }
 
 # Each kind's `about`, the sentence README.txt prints under its files.
@@ -180,16 +195,23 @@ COLUMNS = {
 }
 
 
+def english(text) -> str:
+    """A declaration's words as written, in English: the key to their entry here. An app may
+    declare them as lazy translations; those are read in English for the lookup."""
+    with translation.override("en"):
+        return str(text)
+
+
 def count_in_words(label: tuple[str, str], n: int) -> str:
-    """"312 moves", in the active language (English words for a label nobody listed here)."""
-    phrase = LABELS.get(tuple(label))
+    """"312 moves", in the active language (the declared words for a label nobody listed here)."""
+    phrase = LABELS.get((english(label[0]), english(label[1])))
     if phrase is None:
         return f"{n} {label[0] if n == 1 else label[1]}"
     return phrase % {"count": n}
 
 
-def about_in_words(about: str) -> str:
-    return gettext(about)
+def about_in_words(about) -> str:
+    return gettext(english(about))
 
 
 def column_heading(column: str) -> str:

@@ -20,7 +20,7 @@ from accounts.models import User
 from privacy.erasure import counts_in_words, erasure_preview
 from privacy.export import student_files
 from privacy.registry import declarations
-from privacy.words import ABOUTS, COLUMNS, LABELS
+from privacy.words import ABOUTS, COLUMNS, LABELS, english
 from tests.i18n.pseudo import PSEUDO, english_words
 from tests.i18n.test_accounts_languages import TYPED, english_in_main, signed_in
 from tests.privacy.conftest import world  # noqa: F401 - Ann with data of every declared kind
@@ -45,8 +45,8 @@ def test_the_erase_form_with_a_wrong_name_is_translated(world, pseudo_language):
 
 def test_every_declaration_has_its_words(world):  # noqa: F811
     for held in declarations():
-        assert tuple(held.label) in LABELS, held.kind
-        assert held.about in ABOUTS, held.kind
+        assert (english(held.label[0]), english(held.label[1])) in LABELS, held.kind
+        assert english(held.about) in ABOUTS, held.kind
         for field in held.fields:
             assert field.replace("__", " ") in COLUMNS, f"{held.kind}: {field}"
 
