@@ -112,7 +112,7 @@ def extract(areas: list[Area]) -> None:
         # (its templates/ folder), and an app's own locale/ is where it writes the app's strings.
         with override_settings(LOCALE_PATHS=[str(BASE_DIR / area.locale)]):
             for domain in DOMAINS if has_js else ("django",):
-                call_command("makemessages", locale=list(LANGUAGES), domain=domain,
+                call_command(_makemessages_for(area), locale=list(LANGUAGES), domain=domain,
                              ignore_patterns=ignore_patterns(area), no_obsolete=True,
                              add_location="file", verbosity=0)
         for language in LANGUAGES:
@@ -120,6 +120,24 @@ def extract(areas: list[Area]) -> None:
                 if po_path(area, language, domain).exists():
                     set_header(po_path(area, language, domain), language)
         print(f"{area.name}: extracted into {area.locale}/")
+
+
+def _makemessages_for(area: Area):
+    """Django's makemessages, writing only into `area`'s catalogue."""
+    from django.core.management.commands import makemessages
+
+    area_locale, root_locale = str(BASE_DIR / area.locale), str(BASE_DIR / "locale")
+
+    class AreaMakeMessages(makemessages.Command):
+        def find_files(self, root):
+            # makemessages adds the current folder's locale/ (core's, at the repo's root), and a
+            # file goes to the first locale folder whose parent folder holds it: the root's holds
+            # every file, so another area's templates/ strings would land in core's catalogue.
+            if area_locale != root_locale:
+                self.locale_paths = [p for p in self.locale_paths if os.path.abspath(p) != root_locale]
+            return super().find_files(root)
+
+    return AreaMakeMessages()
 
 
 def set_header(path: Path, language: str) -> None:

@@ -207,3 +207,14 @@ def co_teacher(make_teacher, classroom):
     co = make_teacher(name="Ms Co", email="co@school.test")
     classroom.teachers.add(co)
     return co
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A request leaves its language active in the thread that served it (LocaleMiddleware
+    activates, nothing deactivates): the next test would read Spanish or Arabic. Each test
+    starts and ends in the site's default language."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
