@@ -1,8 +1,14 @@
 from django import forms
+from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import password_validation
+from django.contrib.auth.forms import PasswordResetForm
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from . import pictures, services
+from .language import user_language
 from .models import User
 from .throttle import too_many_tries
 
@@ -10,23 +16,24 @@ NAME_MAX = 60
 
 
 class TeacherSignUpForm(forms.Form):
-    name = forms.CharField(label="Your name", max_length=NAME_MAX, strip=True)
-    email = forms.EmailField(label="School e-mail")
-    password = forms.CharField(label="Password", widget=forms.PasswordInput, strip=False,
-                               help_text="At least 8 characters, not only numbers.")
-    password_again = forms.CharField(label="Password again", widget=forms.PasswordInput, strip=False)
+    name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_MAX, strip=True)
+    email = forms.EmailField(label=gettext_lazy("School e-mail"))
+    password = forms.CharField(label=gettext_lazy("Password"), widget=forms.PasswordInput, strip=False,
+                               help_text=gettext_lazy("At least 8 characters, not only numbers."))
+    password_again = forms.CharField(label=gettext_lazy("Password again"), widget=forms.PasswordInput,
+                                     strip=False)
 
     def clean_email(self):
         email = self.cleaned_data["email"].strip().lower()
         if User.objects.filter(role=User.Role.TEACHER, email__iexact=email).exists():
-            raise forms.ValidationError("There is already an account with this e-mail. Try signing in.")
+            raise forms.ValidationError(_("There is already an account with this e-mail. Try signing in."))
         return email
 
     def clean(self):
         data = super().clean()
         password, again = data.get("password"), data.get("password_again")
         if password and again and password != again:
-            self.add_error("password_again", "The two passwords are not the same.")
+            self.add_error("password_again", _("The two passwords are not the same."))
         elif password:
             probe = User(username=data.get("email", ""), email=data.get("email", ""),
                          display_name=data.get("name", ""))
@@ -38,13 +45,34 @@ class TeacherSignUpForm(forms.Form):
 
 
 class TeacherSignInForm(forms.Form):
-    email = forms.EmailField(label="E-mail")
-    password = forms.CharField(label="Password", widget=forms.PasswordInput, strip=False)
+    email = forms.EmailField(label=gettext_lazy("E-mail"))
+    password = forms.CharField(label=gettext_lazy("Password"), widget=forms.PasswordInput, strip=False)
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """Each language named in its own language, as settings.LANGUAGES writes it (never
+    translated, never a flag): a reader who cannot read the current one still finds theirs.
+    Blank: the browser decides."""
+    return [("", gettext_lazy("The browser's language")), *settings.LANGUAGES]
+
+
+class LanguageSelect(forms.Select):
+    """Each option says which language its name is in, so a screen reader reads "Español" in
+    Spanish."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        if value:
+            option["attrs"]["lang"] = value
+        return option
 
 
 class TeacherProfileForm(forms.Form):
-    name = forms.CharField(label="Your name", max_length=NAME_MAX, strip=True)
-    email = forms.EmailField(label="E-mail")
+    name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_MAX, strip=True)
+    email = forms.EmailField(label=gettext_lazy("E-mail"))
+    language = forms.ChoiceField(label=gettext_lazy("Language"), choices=language_choices, required=False,
+                                 widget=LanguageSelect,
+                                 help_text=gettext_lazy("The language of your pages and e-mails."))
 
     def __init__(self, *args, teacher: User, **kwargs):
         super().__init__(*args, **kwargs)
@@ -54,13 +82,13 @@ class TeacherProfileForm(forms.Form):
         email = self.cleaned_data["email"].strip().lower()
         taken = User.objects.filter(role=User.Role.TEACHER, email__iexact=email).exclude(pk=self.teacher.pk)
         if taken.exists():
-            raise forms.ValidationError("Another account already uses this e-mail.")
+            raise forms.ValidationError(_("Another account already uses this e-mail."))
         return email
 
 
 class JoinCodeForm(forms.Form):
     code = forms.CharField(
-        label="Class code", max_length=12, strip=True,
+        label=gettext_lazy("Class code"), max_length=12, strip=True,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
                                       "spellcheck": "false", "inputmode": "text"}),
     )
@@ -75,12 +103,12 @@ class PicturePasswordForm(forms.Form):
 
     def clean(self):
         if not pictures.is_picture_sequence(self.sequence):
-            raise forms.ValidationError("Pick three pictures, then press Go.")
+            raise forms.ValidationError(_("Pick three pictures, then press Go."))
         return super().clean()
 
 
 class StudentTextPasswordForm(forms.Form):
-    password = forms.CharField(label="Your password", widget=forms.PasswordInput, strip=False)
+    password = forms.CharField(label=gettext_lazy("Your password"), widget=forms.PasswordInput, strip=False)
 
 
 class LimitedAdminAuthenticationForm(AdminAuthenticationForm):
@@ -100,3 +128,15 @@ class LimitedAdminAuthenticationForm(AdminAuthenticationForm):
         self.user_cache = result.found
         self.confirm_login_allowed(self.user_cache)
         return self.cleaned_data
+
+
+class TeacherPasswordResetForm(PasswordResetForm):
+    """Django's reset form; the e-mail is written in the recipient's language (their choice
+    on their profile), not in whatever language the person asking happens to read."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
+                  html_email_template_name=None):
+        language = user_language(user=context["user"]) or translation.get_language()
+        with translation.override(language):
+            super().send_mail(subject_template_name, email_template_name, context, from_email,
+                              to_email, html_email_template_name)

@@ -2,6 +2,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.crypto import salted_hmac
+from django.utils.translation import pgettext_lazy
 
 from . import pictures
 
@@ -16,8 +17,8 @@ class User(AbstractUser):
     """
 
     class Role(models.TextChoices):
-        TEACHER = "teacher", "Teacher"
-        STUDENT = "student", "Student"
+        TEACHER = "teacher", pgettext_lazy("kind of account", "Teacher")
+        STUDENT = "student", pgettext_lazy("kind of account", "Student")
 
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.TEACHER)
     display_name = models.CharField(max_length=60)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare, get_random_string
 
 from . import pictures, throttle
+from .language import language_is_offered
 from .models import User
 from .signals import sessions_ended
 
@@ -24,12 +25,15 @@ def teacher_sign_up(*, name: str, email: str, password: str) -> User:
     )
 
 
-def teacher_update_profile(*, teacher: User, name: str, email: str) -> User:
+def teacher_update_profile(*, teacher: User, name: str, email: str, language: str = "") -> User:
+    """`language`: a code of settings.LANGUAGES, or "" (the browser decides); it lasts across
+    sign-ins and is the language of the teacher's pages and e-mails (accounts/language.py)."""
     email = User.objects.normalize_email(email).lower()
     teacher.display_name = name.strip()
     teacher.email = email
     teacher.username = email
-    teacher.save(update_fields=["display_name", "email", "username"])
+    teacher.language = language if language_is_offered(language) else ""
+    teacher.save(update_fields=["display_name", "email", "username", "language"])
     return teacher
 
 

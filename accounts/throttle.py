@@ -36,6 +36,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.translation import ngettext
 
 from .addresses import client_address, network_of
 from .models import SignInCount
@@ -77,13 +78,15 @@ def new_device_id() -> str:
 
 
 def too_many_tries(wait_seconds: int) -> str:
-    """The words for someone who must wait, a child included."""
+    """The words for someone who must wait, a child included (in the active language)."""
     if wait_seconds < 60:
-        amount = f"{wait_seconds} second{'' if wait_seconds == 1 else 's'}"
-    else:
-        minutes = math.ceil(wait_seconds / 60)
-        amount = f"{minutes} minute{'' if minutes == 1 else 's'}"
-    return f"Too many wrong tries. Wait {amount} and try again."
+        return ngettext("Too many wrong tries. Wait %(count)s second and try again.",
+                        "Too many wrong tries. Wait %(count)s seconds and try again.",
+                        wait_seconds) % {"count": wait_seconds}
+    minutes = math.ceil(wait_seconds / 60)
+    return ngettext("Too many wrong tries. Wait %(count)s minute and try again.",
+                    "Too many wrong tries. Wait %(count)s minutes and try again.",
+                    minutes) % {"count": minutes}
 
 
 # ----- the counts ---------------------------------------------------------------------

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from . import views
+from .forms import TeacherPasswordResetForm
 
 app_name = "accounts"
 
@@ -12,7 +13,7 @@ urlpatterns = [
     path("sign-out/", views.sign_out, name="logout"),
     path("teacher/sign-out-everywhere/", views.sign_out_everywhere, name="sign_out_everywhere"),
     path("teacher/password-reset/", auth_views.PasswordResetView.as_view(
-        template_name="accounts/password_reset.html",
+        template_name="accounts/password_reset.html", form_class=TeacherPasswordResetForm,
         email_template_name="accounts/password_reset_email.txt",
         subject_template_name="accounts/password_reset_subject.txt",
         success_url=reverse_lazy("accounts:password_reset_done")), name="password_reset"),

@@ -8,6 +8,8 @@ from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import services
@@ -31,7 +33,7 @@ def teacher_sign_up(request):
                                            email=form.cleaned_data["email"],
                                            password=form.cleaned_data["password"])
         login(request, teacher, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to Numberdeck, {teacher.display_name}!")
+        messages.success(request, _("Welcome to Numberdeck, %(name)s!") % {"name": teacher.display_name})
         return redirect("home")
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -48,17 +50,18 @@ def teacher_sign_in(request):
                 return redirect(next_url)
             return redirect("home")
         if result.wait_seconds:
-            form.add_error(None, f"{too_many_tries(result.wait_seconds)} "
-                                 "If you have forgotten your password, you can reset it.")
+            form.add_error(None, " ".join([too_many_tries(result.wait_seconds),
+                                           _("If you have forgotten your password, you can reset it.")]))
         else:
-            form.add_error(None, "That e-mail and password don't match an account. Please try again.")
+            form.add_error(None, _("That e-mail and password don't match an account. Please try again."))
     return render(request, "accounts/login.html", {"form": form})
 
 
 @require_POST
 def sign_out(request):
     logout(request)
-    messages.info(request, "You are signed out. See you next time!")
+    # Still in the language the person was reading: the middleware chose it for this request.
+    messages.info(request, _("You are signed out. See you next time!"))
     return redirect("home")
 
 
@@ -69,18 +72,20 @@ def sign_out_everywhere(request):
     dashboards); this one stays signed in."""
     services.user_end_sessions(user=request.user, keep_session_key=request.session.session_key or "")
     update_session_auth_hash(request, request.user)  # this session takes the new hash
-    messages.success(request, "You are signed out on every other device. This one stays signed in.")
+    messages.success(request, _("You are signed out on every other device. This one stays signed in."))
     return redirect("accounts:teacher_profile")
 
 
 @teacher_required
 def teacher_profile(request):
     teacher = request.user
-    initial = {"name": teacher.display_name, "email": teacher.email}
+    initial = {"name": teacher.display_name, "email": teacher.email, "language": teacher.language}
     form = TeacherProfileForm(request.POST or None, initial=initial, teacher=teacher)
     if request.method == "POST" and form.is_valid():
-        services.teacher_update_profile(teacher=teacher, **form.cleaned_data)
-        messages.success(request, "Your profile is saved.")
+        teacher = services.teacher_update_profile(teacher=teacher, **form.cleaned_data)
+        # The message is read on the next page, which is already in the language just chosen.
+        with translation.override(teacher.language or translation.get_language()):
+            messages.success(request, _("Your profile is saved."))
         return redirect("accounts:teacher_profile")
     return render(request, "accounts/profile.html", {"form": form})
 

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from typing import Callable
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from arena.models import Arena
@@ -86,24 +87,26 @@ def game_players(request, kwargs) -> Subjects | None:
 @dataclass(frozen=True)
 class Logged:
     action: str
-    what: str  # read after "Maya R.'s": "skill report"
+    what: str  # read after "Maya R.'s": "skill report" (stored in English, translated when read)
     find: Callable[..., Subjects | None]
 
 
+# Translators: what was viewed or downloaded, read in the access log after a name: "Ms Rivera viewed
+# Maya R.'s skill report".
 LOGGED: dict[str, Logged] = {
-    "reports:student": Logged(VIEWED, "skill report", child_of_class),
-    "reports:student_pdf": Logged(EXPORTED, "progress report (PDF)", child_of_class),
-    "reports:moves": Logged(VIEWED, "moves", child_asked_for),
-    "reports:facts": Logged(VIEWED, "number facts", child_asked_for),
-    "reports:skills_csv": Logged(EXPORTED, "skills table (CSV)", whole_class),
-    "reports:job_download": Logged(EXPORTED, "report export file", whole_class),
-    "classroom:student_detail": Logged(VIEWED, "account page", child_account),
-    "classroom:sign_in_cards": Logged(VIEWED, "sign-in cards", whole_class),
-    "classroom:sign_in_cards_pdf": Logged(EXPORTED, "sign-in cards (PDF)", whole_class),
-    "games:replay": Logged(VIEWED, "game replay", game_players),
-    "arena:standings_csv": Logged(EXPORTED, "arena standings (CSV)", arena_class),
-    "privacy:student_export": Logged(EXPORTED, "data (zip)", child_account),
-    "privacy:class_export": Logged(EXPORTED, "data (zip)", whole_class),
+    "reports:student": Logged(VIEWED, gettext_noop("skill report"), child_of_class),
+    "reports:student_pdf": Logged(EXPORTED, gettext_noop("progress report (PDF)"), child_of_class),
+    "reports:moves": Logged(VIEWED, gettext_noop("moves"), child_asked_for),
+    "reports:facts": Logged(VIEWED, gettext_noop("number facts"), child_asked_for),
+    "reports:skills_csv": Logged(EXPORTED, gettext_noop("skills table (CSV)"), whole_class),
+    "reports:job_download": Logged(EXPORTED, gettext_noop("report export file"), whole_class),
+    "classroom:student_detail": Logged(VIEWED, gettext_noop("account page"), child_account),
+    "classroom:sign_in_cards": Logged(VIEWED, gettext_noop("sign-in cards"), whole_class),
+    "classroom:sign_in_cards_pdf": Logged(EXPORTED, gettext_noop("sign-in cards (PDF)"), whole_class),
+    "games:replay": Logged(VIEWED, gettext_noop("game replay"), game_players),
+    "arena:standings_csv": Logged(EXPORTED, gettext_noop("arena standings (CSV)"), arena_class),
+    "privacy:student_export": Logged(EXPORTED, gettext_noop("data (zip)"), child_account),
+    "privacy:class_export": Logged(EXPORTED, gettext_noop("data (zip)"), whole_class),
 }
 
 # URLs whose address names a student (or a player) that are deliberately not logged, and why.

@@ -14,6 +14,7 @@ import logging
 
 from django.db import models, transaction
 from django.utils.module_loading import import_string
+from django.utils.translation import npgettext_lazy
 
 from accounts.membership import membership_changed
 from accounts.models import User
@@ -21,6 +22,7 @@ from classroom.models import Classroom
 
 from .registry import Held, declarations
 from .selectors import class_students
+from .words import count_in_words
 
 log = logging.getLogger(__name__)
 
@@ -31,20 +33,27 @@ class ErasureIncomplete(RuntimeError):
 
 # The kinds of a class's erasure besides its students' (`classroom_erasure_preview`).
 CLASS_LABELS = {
-    "students": ("student", "students"),
-    "class_games": ("game of the class", "games of the class"),
-    "class_assignments": ("assignment of the class", "assignments of the class"),
-    "class_arenas": ("arena of the class", "arenas of the class"),
-    "class_report_files": ("report job or file of the class", "report jobs and files of the class"),
-    "class": ("class", "classes"),
+    "students": npgettext_lazy("data held about a class", "%(count)s student", "%(count)s students", "count"),
+    "class_games": npgettext_lazy(
+        "data held about a class", "%(count)s game of the class", "%(count)s games of the class", "count"),
+    "class_assignments": npgettext_lazy(
+        "data held about a class", "%(count)s assignment of the class", "%(count)s assignments of the class",
+        "count"),
+    "class_arenas": npgettext_lazy(
+        "data held about a class", "%(count)s arena of the class", "%(count)s arenas of the class", "count"),
+    "class_report_files": npgettext_lazy(
+        "data held about a class", "%(count)s report job or file of the class",
+        "%(count)s report jobs and files of the class", "count"),
+    "class": npgettext_lazy("data held about a class", "%(count)s class", "%(count)s classes", "count"),
 }
 
 
 def counts_in_words(counts: dict[str, int]) -> list[str]:
-    """["312 moves", "40 games played", ...]: what the confirmation page and the message
-    after an erasure say, in the order of `counts`."""
-    labels = {**{h.kind: h.label for h in declarations()}, **CLASS_LABELS}
-    return [f"{n} {labels[kind][0 if n == 1 else 1]}" for kind, n in counts.items()]
+    """["312 moves", "40 games played", ...] in the active language: what the confirmation page
+    and the message after an erasure say, in the order of `counts`."""
+    labels = {h.kind: h.label for h in declarations()}
+    return [CLASS_LABELS[kind] % {"count": n} if kind in CLASS_LABELS else count_in_words(labels[kind], n)
+            for kind, n in counts.items()]
 
 
 def erasure_preview(*, student: User) -> dict[str, int]:

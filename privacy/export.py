@@ -1,6 +1,8 @@
 """Everything held about a student, or a whole class, as a zip a school can hand to a family
 (a subject-access request, issue #24): one JSON and one CSV file per declared kind
-(privacy/registry.py) and a README.txt in plain words saying what each file is.
+(privacy/registry.py) and a README.txt in plain words saying what each file is. The README and
+the CSV headings are in the language of the teacher who downloads it; the values and the JSON keys
+are the same in every language (data for programs).
 
 Only the student's own rows are read, each through its declaration's `fields`: their own
 moves (never a classmate's, nor anyone's hidden cards: no game state is exported) and of a
@@ -11,12 +13,15 @@ from __future__ import annotations
 
 import io
 import json
+import textwrap
 import zipfile
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Count
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 from accounts.models import User
 from classroom.models import Classroom
@@ -24,6 +29,7 @@ from reports.exports.csv import csv_bytes
 
 from .registry import Held, declarations
 from .selectors import class_students
+from .words import about_in_words, column_heading, joined
 
 
 def _column(field: str) -> str:
@@ -47,33 +53,51 @@ def _cell(value):
 
 
 def _csv(held: Held, rows: list[dict]) -> bytes:
-    header = [_column(f) for f in held.fields]
-    return csv_bytes(header, ([_cell(row[c]) for c in header] for row in rows))
+    columns = [_column(f) for f in held.fields]
+    return csv_bytes([column_heading(c) for c in columns], ([_cell(row[c]) for c in columns] for row in rows))
 
 
 def _today() -> str:
     return timezone.localdate().isoformat()
 
 
+def _paragraph(text: str) -> list[str]:
+    """A translated paragraph as README lines (a plain text file: wrapped, not too wide)."""
+    return textwrap.wrap(text, width=90, break_on_hyphens=False) or [""]
+
+
+def _files_explained() -> list[str]:
+    return _paragraph(_(
+        "Each kind of information is in two files with the same rows: a .csv file (opens in a "
+        "spreadsheet) and a .json file (for computers). A kind with no rows still has its files. "
+        "The .csv files' column headings are in the language of the teacher who downloaded them; "
+        "the .json files keep their keys in English, because they are data keys for computers. "
+        "Dates, times and numbers are written the same way in every language (2026-11-26, "
+        "14:03, 12.5), so any program can read them."))
+
+
+def _nothing_shared() -> list[str]:
+    return _paragraph(_("Nothing here has been sent to anyone else: Numberdeck shares no data with "
+                        "third parties."))
+
+
 def student_readme(student: User, counts: dict[str, int]) -> str:
-    lines = [
-        f"What Numberdeck holds about {student.display_name}",
-        "=" * 60,
-        "",
-        f"Made on {_today()} for the teachers of {student.classroom or 'their class'}.",
-        "Each kind of information is in two files with the same rows: a .csv file (opens in a",
-        "spreadsheet) and a .json file (for computers). A kind with no rows still has its files.",
-        "",
-    ]
+    if student.classroom:
+        made = _("Made on %(day)s for the teachers of %(class)s.") % {
+            "day": _today(), "class": student.classroom.name}
+    else:
+        made = _("Made on %(day)s for the student's teachers.") % {"day": _today()}
+    lines = [_("What Numberdeck holds about %(name)s") % {"name": student.display_name}, "=" * 60, "",
+             *_paragraph(made), "", *_files_explained(), ""]
     for held in declarations():
         n = counts[held.kind]
-        lines += [f"{held.kind}.csv / {held.kind}.json: {n} row{'' if n == 1 else 's'}",
-                  f"    {held.about}", f"    Columns: {', '.join(_column(f) for f in held.fields)}", ""]
-    lines += [
-        "Not included: other children's moves and cards, and the student's sign-in pictures",
-        "or password. Nothing here has been sent to anyone else: Numberdeck shares no data with",
-        "third parties.",
-    ]
+        rows = ngettext("%(count)s row", "%(count)s rows", n) % {"count": n}
+        columns = joined(column_heading(_column(f)) for f in held.fields)
+        lines += [f"{held.kind}.csv / {held.kind}.json: {rows}",
+                  f"    {about_in_words(held.about)}", "    " + _("Columns: %(columns)s") % {"columns": columns},
+                  ""]
+    lines += [*_paragraph(_("Not included: other children's moves and cards, and the student's sign-in "
+                            "pictures or password.")), *_nothing_shared()]
     return "\n".join(lines) + "\n"
 
 
@@ -108,39 +132,59 @@ def student_folder(student: User) -> str:
     return f"{slugify(student.display_name) or 'student'}-{student.pk}"
 
 
-CLASS_README = """What Numberdeck holds about the class {name}
-============================================================
+def class_readme(classroom: Classroom) -> str:
+    lines = [_("What Numberdeck holds about the class %(name)s") % {"name": classroom.name}, "=" * 60, "",
+             _("Made on %(day)s.") % {"day": _today()}, "", *_files_explained(), ""]
+    for files, about in (
+        ("class.csv / class.json", _("The class itself: its name, grade, and when it was made or archived.")),
+        ("students.csv / students.json", _("Every student of the class (also those removed from the class "
+                                           "list), and the folder with their data.")),
+        ("assignments.csv / assignments.json", _("The work set for the class: the game, the goal, and whether "
+                                                 "it was for the whole class or for chosen students.")),
+    ):
+        lines += [f"{files}:", *["    " + line for line in _paragraph(about)]]
+    lines += [*_paragraph(_("One folder per student: everything held about that student, with its own "
+                            "README.txt saying what each file is.")), "", *_nothing_shared()]
+    return "\n".join(lines) + "\n"
 
-Made on {day}.
 
-class.csv / class.json: the class itself: its name, grade, and when it was made or archived.
-students.csv / students.json: every student of the class (also those removed from the class
-    list), and the folder with their data.
-assignments.csv / assignments.json: the work set for the class: the game, the goal, and
-    whether it was for the whole class or for chosen students.
-One folder per student: everything held about that student, with its own README.txt
-    saying what each file is.
-
-Nothing here has been sent to anyone else: Numberdeck shares no data with third parties.
-"""
+# The class's own tables: English keys (the JSON keys) -> the CSV headings.
+CLASS_COLUMNS = {
+    "name": pgettext_lazy("column of a data export", "name"),
+    "grade": pgettext_lazy("column of a data export", "grade"),
+    "created at": pgettext_lazy("column of a data export", "created at"),
+    "archived at": pgettext_lazy("column of a data export", "archived at"),
+    "folder": pgettext_lazy("column of a data export", "folder"),
+    "username": pgettext_lazy("column of a data export", "username"),
+    "on the class list": pgettext_lazy("column of a data export", "on the class list"),
+    "title": pgettext_lazy("column of a data export", "title"),
+    "game": pgettext_lazy("column of a data export", "game"),
+    "goal": pgettext_lazy("column of a data export", "goal"),
+    "goal count": pgettext_lazy("column of a data export", "goal count"),
+    "due on": pgettext_lazy("column of a data export", "due on"),
+    "for": pgettext_lazy("column of a data export: whom an assignment was for", "for"),
+    "closed at": pgettext_lazy("column of a data export", "closed at"),
+}
 
 
 def classroom_files(*, classroom: Classroom) -> dict[str, bytes]:
-    files = {"README.txt": CLASS_README.format(name=classroom.name, day=_today()).encode("utf-8")}
+    files = {"README.txt": class_readme(classroom).encode("utf-8")}
     tables = {
         "class": ([{"name": classroom.name, "grade": classroom.grade, "created at": classroom.created_at,
                     "archived at": classroom.archived_at}]),
         "students": [{"folder": student_folder(s), "name": s.display_name, "username": s.username,
                       "on the class list": s.is_active} for s in class_students(classroom=classroom)],
         "assignments": [{"title": a.title, "game": a.game, "goal": a.goal, "goal count": a.goal_count,
-                         "due on": a.due_on, "for": "chosen students" if a.chosen else "the whole class",
+                         "due on": a.due_on,
+                         "for": _("chosen students") if a.chosen else _("the whole class"),
                          "created at": a.created_at, "closed at": a.closed_at}
                         for a in _assignments(classroom)],
     }
     for name, rows in tables.items():
-        header = list(rows[0]) if rows else []
+        keys = list(rows[0]) if rows else []
         files[f"{name}.json"] = _json(rows)
-        files[f"{name}.csv"] = csv_bytes(header, ([row[c] for c in header] for row in rows))
+        files[f"{name}.csv"] = csv_bytes([str(CLASS_COLUMNS[k]) for k in keys],
+                                         ([row[k] for k in keys] for row in rows))
     for student in class_students(classroom=classroom):
         folder = student_folder(student)
         files.update({f"{folder}/{name}": content for name, content in student_files(student=student).items()})

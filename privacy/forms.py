@@ -1,4 +1,6 @@
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 
@@ -6,7 +8,7 @@ from accounts.models import User
 class EraseStudentForm(forms.Form):
     """The second confirmation of an erasure: the student's name, typed."""
 
-    typed_name = forms.CharField(label="Type the student's name to confirm", strip=True)
+    typed_name = forms.CharField(label=gettext_lazy("Type the student's name to confirm"), strip=True)
 
     def __init__(self, *args, student: User, **kwargs):
         super().__init__(*args, **kwargs)
@@ -17,6 +19,6 @@ class EraseStudentForm(forms.Form):
         typed = " ".join(self.cleaned_data["typed_name"].split())
         if typed.casefold() != " ".join(self.student.display_name.split()).casefold():
             raise forms.ValidationError(
-                f"That is not the student's name. Type “{self.student.display_name}” to erase "
-                "their data.")
+                _("That is not the student's name. Type “%(name)s” to erase their data.")
+                % {"name": self.student.display_name})
         return typed

@@ -8,6 +8,24 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+
+# The access log's sentences, whole (each language orders them its own way): by action and by
+# whose data it was. `what` is a thing's name from privacy/access_log.py LOGGED ("skill report").
+SENTENCES = {
+    ("viewed", "student"): pgettext_lazy(
+        "access log", "%(viewer)s viewed %(student)s's %(what)s, %(when)s"),
+    ("exported", "student"): pgettext_lazy(
+        "access log", "%(viewer)s exported %(student)s's %(what)s, %(when)s"),
+    ("viewed", "former"): pgettext_lazy(
+        "access log", "%(viewer)s viewed a former student's %(what)s, %(when)s"),
+    ("exported", "former"): pgettext_lazy(
+        "access log", "%(viewer)s exported a former student's %(what)s, %(when)s"),
+    ("viewed", "class"): pgettext_lazy(
+        "access log: a whole class's data", "%(viewer)s viewed %(class)s's %(what)s, %(when)s"),
+    ("exported", "class"): pgettext_lazy(
+        "access log: a whole class's data", "%(viewer)s exported %(class)s's %(what)s, %(when)s"),
+}
 
 
 class AccessLog(models.Model):
@@ -19,8 +37,8 @@ class AccessLog(models.Model):
     student" (the row records that someone looked, which the school keeps)."""
 
     class Action(models.TextChoices):
-        VIEWED = "viewed", "viewed"
-        EXPORTED = "exported", "exported"
+        VIEWED = "viewed", pgettext_lazy("access log action", "viewed")
+        EXPORTED = "exported", pgettext_lazy("access log action", "exported")
 
     at = models.DateTimeField(db_index=True)
     viewer = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
@@ -45,17 +63,21 @@ class AccessLog(models.Model):
         return self.sentence
 
     @property
-    def subject(self) -> str:
-        """Whose data: the class's name, the child's, or "a former student" once erased."""
-        if self.about_class:
-            return self.classroom_name
-        return self.student.display_name if self.student is not None else "a former student"
-
-    @property
     def sentence(self) -> str:
-        """"Ms Rivera viewed Maya R.'s skill report, 26 Nov 14:03"."""
-        when = date_format(timezone.localtime(self.at), "j M H:i")
-        return f"{self.viewer_name} {self.action} {self.subject}'s {self.what}, {when}"
+        """"Ms Rivera viewed Maya R.'s skill report, 26 Nov 14:03", in the active language. The
+        row keeps its words in English (`action`, `what`: data); they become words here."""
+        # Translators: a day and time in the access log, as Django's date format: "26 Nov 14:03".
+        when = date_format(timezone.localtime(self.at), pgettext("access log time", "j M H:i"))
+        values = {"viewer": self.viewer_name, "what": gettext(self.what), "when": when}
+        if self.about_class:
+            values["class"] = self.classroom_name
+            template = SENTENCES[self.action, "class"]
+        elif self.student is None:
+            template = SENTENCES[self.action, "former"]
+        else:
+            values["student"] = self.student.display_name
+            template = SENTENCES[self.action, "student"]
+        return str(template) % values
 
 
 class ErasureWarning(models.Model):

@@ -5,13 +5,13 @@ HELD: list[dict] = [
     {
         "model": "privacy.AccessLog",
         "kind": "access_log",
-        "label": "access log entries",
+        "label": ("access log entry", "access log entries"),
         "about": "Each time a teacher or an administrator looked at or downloaded this "
                  "student's reports: who, what and when.",
         "student": "student",
         "fields": ["at", "viewer_name", "action", "what", "classroom_name"],
         # The school keeps the record that someone looked; the row then reads "a former
-        # student" (privacy/models.py AccessLog.subject).
+        # student" (privacy/models.py AccessLog.sentence).
         "erase": "detach",
     },
 ]

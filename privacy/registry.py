@@ -8,6 +8,8 @@ student:
 - `kind`: a short name, the key of the counts and the name of the export's files;
 - `label`: the counted rows in plain words, one and many: ("move", "moves"): "312 moves";
 - `about`: one sentence for the export's README: what a row is;
+  (`label` and `about` are English, plain or lazy translations: they are kept here as English
+  text, and privacy/words.py puts them into the reader's language where people read them);
 - `student`: the lookup path from the model to the student ("user", "seat__user"), or a list
   of paths (a row refers to the student through any of them);
 - `where`: optional extra filters (a dict for `.filter()`);
@@ -37,6 +39,8 @@ from functools import cache
 
 from django.apps import apps
 from django.db import models
+
+from .words import english
 
 # Our apps, from the top of the import layers (.importlinter) down: the order of erasure.
 APPS = ["privacy", "arena", "reports", "classroom", "games", "accounts"]
@@ -74,8 +78,9 @@ class Held:
 
 def _held(app_label: str, entry: dict) -> Held:
     paths = entry["student"]
-    held = Held(model=apps.get_model(entry["model"]), kind=entry["kind"], label=tuple(entry["label"]),
-                about=entry["about"], paths=(paths,) if isinstance(paths, str) else tuple(paths),
+    held = Held(model=apps.get_model(entry["model"]), kind=entry["kind"],
+                label=tuple(english(word) for word in entry["label"]), about=english(entry["about"]),
+                paths=(paths,) if isinstance(paths, str) else tuple(paths),
                 fields=tuple(entry["fields"]), erase=entry["erase"], where=dict(entry.get("where", {})))
     if held.erase not in ACTIONS and "." not in held.erase:
         raise ValueError(f"{app_label}/privacy_data.py: {held.kind}: unknown erase {held.erase!r}")

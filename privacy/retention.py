@@ -14,8 +14,12 @@ from django.core.mail import send_mail
 from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils import translation
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
+from accounts.language import user_language
 from accounts.models import User
 from classroom.models import Classroom
 from classroom.retention import archived_kept_for
@@ -43,10 +47,21 @@ class Notice:
         return archived_kept_for()
 
     @property
+    def erase_day(self) -> str:
+        # Translators: the day a class will be erased, as Django's date format: "12 March 2027"
+        # (Spanish: "j \\d\\e F \\d\\e Y").
+        return date_format(self.erase_on, pgettext("day a class is erased", "j F Y"))
+
+    @property
     def text(self) -> str:
-        return (f"{self.classroom.name} will be erased on {date_format(self.erase_on, 'j F Y')} "
-                f"because it was archived {archived_kept_for()} ago. Restore it to keep it, "
-                f"or export it first.")
+        """In the active language (the reader's: a page's, or the e-mail's recipient's)."""
+        return _("%(class)s will be erased on %(day)s because it was archived %(kept_for)s ago. "
+                 "Restore it to keep it, or export it first.") % {
+            "class": self.classroom.name, "day": self.erase_day, "kept_for": archived_kept_for()}
+
+    @property
+    def subject(self) -> str:
+        return _("%(class)s will be erased on %(day)s") % {"class": self.classroom.name, "day": self.erase_day}
 
 
 def _current(warnings):
@@ -77,6 +92,14 @@ def warn_due(*, now: datetime) -> int:
     return made
 
 
+def _by_language(teachers) -> dict[str, list[str]]:
+    """The teachers' addresses by the language each reads (their choice, else the site's)."""
+    grouped: dict[str, list[str]] = {}
+    for teacher in teachers.order_by("pk"):
+        grouped.setdefault(user_language(user=teacher) or settings.LANGUAGE_CODE, []).append(teacher.email)
+    return grouped
+
+
 def email_warnings(*, now: datetime) -> int:
     """Send each standing warning's e-mail once. A warning is claimed (emailed_at set) before
     sending, so two runs never both send; a send that fails is released for the next run."""
@@ -87,10 +110,12 @@ def email_warnings(*, now: datetime) -> int:
         teachers = teachers_of_class(classroom=warning.classroom).exclude(email="")
         notice = Notice(warning.classroom, warning.erase_on)
         try:
-            send_mail(subject=f"{warning.classroom.name} will be erased on "
-                              f"{date_format(warning.erase_on, 'j F Y')}",
-                      message=render_to_string("privacy/erasure_warning_email.txt", {"notice": notice}),
-                      from_email=None, recipient_list=[t.email for t in teachers])
+            # One e-mail per language: each teacher reads it in their own.
+            for language, emails in _by_language(teachers).items():
+                with translation.override(language):
+                    send_mail(subject=notice.subject,
+                              message=render_to_string("privacy/erasure_warning_email.txt", {"notice": notice}),
+                              from_email=None, recipient_list=emails)
         except Exception:
             ErasureWarning.objects.filter(pk=warning.pk).update(emailed_at=None)
             raise

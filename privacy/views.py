@@ -5,6 +5,7 @@ teacher's own classes, so anyone else's are simply not found (404)."""
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from accounts.permissions import may_erase_student_data, teacher_required
 from classroom.selectors import classes_for_teacher
@@ -12,6 +13,7 @@ from classroom.selectors import classes_for_teacher
 from . import export, selectors
 from .erasure import counts_in_words, erase_student, erasure_preview
 from .forms import EraseStudentForm
+from .words import joined
 
 
 def _teacher_student(request, pk: int):
@@ -47,7 +49,8 @@ def student_erase(request, pk: int):
     if request.method == "POST" and form.is_valid():
         name = student.display_name
         gone = counts_in_words(erase_student(student=student, erased_by=request.user))
-        messages.success(request, f"{name}'s data is erased: {', '.join(gone)}.")
+        messages.success(request, _("%(name)s's data is erased: %(what)s.") % {"name": name,
+                                                                              "what": joined(gone)})
         return redirect("classroom:class_detail", pk=classroom.pk)
     return render(request, "privacy/student_erase.html", {
         "student": student, "classroom": classroom, "form": form,
