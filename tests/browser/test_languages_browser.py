@@ -16,7 +16,7 @@
    student's arena page; and the arena's projector screen at 1024 and 1440 px (it is a big
    screen's page: nobody shows it on a phone).
 4. With SCREENSHOT_DIR set, each page of 3 and each finished table of 1 is saved there at 390
-   and 1440 px (<language>-<page>-<width>.png), to be looked at.
+   and 1440 px (<language>-<page>-<width>.png; 1's are played-<game>-finished), to be looked at.
 
 Translations are never written here: every phrase checked is the catalogues' translation of
 its English msgid, read at run time (tests/browser/languages.py `T`), so a better wording does
@@ -141,7 +141,7 @@ def test_a_child_plays_a_whole_game_in_their_language(browser, live_daphne, play
     expect(page.locator(".results-table thead")).to_contain_text(T(language, "Player"))
     expect(page.get_by_role("link", name=T(language, "Watch the replay"))).to_be_visible()
     # The finished table of every game fits each width (axe-core reads one of them, in 3).
-    problems = look_at(page, f"finished-{key}", language, WIDTHS, axe=False)
+    problems = look_at(page, f"played-{key}-finished", language, WIDTHS, axe=False)
     assert not problems, "\n".join(problems)
 
 
