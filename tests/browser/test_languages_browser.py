@@ -209,7 +209,8 @@ def test_a_teacher_reads_the_reports_in_arabic_and_downloads_the_parents_pdf(bro
     expect(page.get_by_role("heading", level=1)).to_have_text(ann.display_name)
     with page.expect_download() as download:
         page.get_by_role("link", name=T("ar", "Progress report for parents (PDF)")).click()
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(Path(download.value.path()).read_bytes())).pages)
+    pdf = PdfReader(io.BytesIO(Path(download.value.path()).read_bytes()))
+    text = "\n".join(p.extract_text() or "" for p in pdf.pages)
     letters = ARABIC.findall(text)
     assert len(letters) >= 50, f"the parents' PDF in Arabic has {len(letters)} Arabic letters:\n{text[:500]}"
     assert ann.display_name in text
