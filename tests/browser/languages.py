@@ -177,8 +177,8 @@ def play_to_the_end(page, game_id: int, name: str) -> Game:
 
 
 # ----- pages that fit ------------------------------------------------------------------------
-# How much wider than the window the page is, and the outermost elements that stick out on
-# either side (a right-to-left page overflows to the left). Needs PATH_JS
+# How much wider than the window the page is, and the outermost elements that stick out (a
+# right-to-left page overflows to the left). Needs PATH_JS
 # (test_class_journey_browser) for the elements' paths.
 SIDEWAYS_JS = """
 () => {
@@ -192,9 +192,13 @@ SIDEWAYS_JS = """
     }
     return false;
   };
+  // Only what sticks out on the page's end side can be scrolled to (a left-to-right page's
+  // right; a right-to-left page's left): a skip link parked off the other side cannot.
+  const rtl = getComputedStyle(document.documentElement).direction === 'rtl';
   const out = (el) => {
     const r = el.getBoundingClientRect();
-    return r.width > 0 && (r.right + window.scrollX > width + 0.5 || r.left + window.scrollX < -0.5) && !clipped(el);
+    const beyond = rtl ? r.left + window.scrollX < -0.5 : r.right + window.scrollX > width + 0.5;
+    return r.width > 0 && beyond && !clipped(el);
   };
   for (const el of document.body.querySelectorAll('*')) {
     if (!out(el) || (el.parentElement && el.parentElement !== document.body && out(el.parentElement))) continue;

@@ -147,6 +147,23 @@ def test_a_child_plays_a_whole_game_in_their_language(browser, live_daphne, play
     assert not problems, "\n".join(problems)
 
 
+# Is an element's first character drawn left of its last one (does "12 + 4 =" show as written)?
+FIRST_CHARACTER_LEFTMOST_JS = """
+(el) => {
+  const text = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    for (let i = 0; i < node.length; i++) if (node.data[i].trim()) text.push([node, i]);
+  }
+  if (text.length < 2) return true;
+  const at = ([node, i]) => { const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1);
+                              return r.getBoundingClientRect().left; };
+  return at(text[0]) < at(text[text.length - 1]);
+}
+"""
+
+
 def reads_left_to_right(page, what: str) -> list[str]:
     """On a right-to-left page, what a child reads as sums still reads left to right, like the
     cards in their hands: a hand of number cards (first card leftmost), The Multiplication
@@ -159,10 +176,13 @@ def reads_left_to_right(page, what: str) -> list[str]:
              if hand.evaluate("el => getComputedStyle(el).direction") != "ltr"]
     for asked in board.locator(".mm-ask").all():
         if asked.is_visible():
-            question, answer = asked.locator(".mm-question").bounding_box(), asked.locator("input").bounding_box()
+            label = asked.locator(".mm-question")
+            said = label.inner_text().strip()
+            if not label.evaluate(FIRST_CHARACTER_LEFTMOST_JS):
+                wrong.append(f"{what}: the question {said!r} shows right to left, \"= ... {said.split()[0]}\"")
+            question, answer = label.bounding_box(), asked.locator("input").bounding_box()
             if answer["x"] < question["x"] + question["width"] - 1:
-                wrong.append(f"{what}: the answer box comes before the question "
-                             f"({asked.locator('.mm-question').inner_text()!r} reads \"▢ = ...\")")
+                wrong.append(f"{what}: the answer box comes before the question {said!r} (\"▢ = ...\")")
     for left, right, said in (("#mg-a", "#mg-b", "The Multiplication Game's first multiplier is right of the second"),
                               (".so-flip .card-high", ".so-flip .card-low",
                                "Smooth Operator's high card is right of the low card")):
