@@ -48,7 +48,7 @@ def me_context(player: ArenaPlayer) -> dict:
     table = table_url(player)
     state = words.state_line(status, mine)
     if mine == ArenaPlayer.Status.PLAYING and not table and status != Arena.Status.FINISHED:
-        state = words.COUNTING  # their game just ended; the next round counts it
+        state = words.counting_line()  # their game just ended; the next round counts it
     return {
         "arena": arena,
         "player": player,
