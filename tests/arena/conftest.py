@@ -19,9 +19,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
-from django.conf import settings
 from django.db import connection, transaction
-from django.utils import translation
 from django.utils import timezone
 
 from accounts.models import User
@@ -36,15 +34,6 @@ from games.signals import game_finished
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Leo",
          "Mia", "Ned", "Oli", "Pam", "Quin", "Rex", "Sam", "Tia", "Uma", "Vic", "Wes", "Xan"]
 FAST = {"target": 200}  # Smooth Operator to 200: a short real game
-
-
-@pytest.fixture(autouse=True)
-def in_the_default_language():
-    """The arena's words are said in the active language (arena/words.py). A page a test client
-    asked for in another language leaves that language active in the thread (LocaleMiddleware
-    does not switch back), so each test here starts in the site's default."""
-    with translation.override(settings.LANGUAGE_CODE):
-        yield
 
 
 @pytest.fixture
