@@ -40,3 +40,13 @@ class UserLanguageMiddleware:
             translation.activate(code)
             request.LANGUAGE_CODE = code
         return self.get_response(request)
+
+
+def user_set_language(*, user, code: str) -> None:
+    """Keep `code` (one of settings.LANGUAGES) as `user`'s language across sign-ins. The
+    language switcher (config/language.py) and the teacher's profile both write it here."""
+    if not language_is_offered(code):
+        raise ValueError(f"{code!r} is not one of settings.LANGUAGES")
+    if user.language != code:
+        user.language = code
+        user.save(update_fields=["language"])

@@ -5,15 +5,22 @@ stay locale-neutral (a dot, no thousands separator) so spreadsheets in any langu
 Digits stay 0-9 in every language: the cards children hold show them (docs/i18n.md).
 """
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal as babel_format_decimal
 from babel.numbers import format_percent as babel_format_percent
+from django.conf import settings
 from django.utils import translation
 
 
 def _locale() -> str:
     # Babel writes Latin digits (0-9) unless asked for another numbering system.
-    return translation.to_locale(translation.get_language() or "en")
+    code = translation.to_locale(translation.get_language() or settings.LANGUAGE_CODE)
+    try:
+        Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        # A language Babel has no data for (the tests' pseudo-language): the site's default.
+        return translation.to_locale(settings.LANGUAGE_CODE)
+    return code
 
 
 def format_percent(value: float, *, digits: int = 0) -> str:

@@ -11,6 +11,7 @@ import json
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from games import practice, registry
 from games.spec import GameSpec
@@ -32,38 +33,39 @@ class DateInput(forms.DateInput):
 
 class AssignmentForm(forms.Form):
     # A callable, so a game registered after start-up (a test's own game) is offered too.
-    game = forms.ChoiceField(label="Game", choices=lambda: [(g.key, g.name) for g in registry.all_games()])
-    preset = forms.ChoiceField(label="Level")
-    opponents = forms.ChoiceField(label="Who do they play against?", widget=forms.RadioSelect,
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=lambda: [(g.key, g.name) for g in registry.all_games()])
+    preset = forms.ChoiceField(label=gettext_lazy("Level"))
+    opponents = forms.ChoiceField(label=gettext_lazy("Who do they play against?"), widget=forms.RadioSelect,
                                   choices=Assignment.Opponents.choices)
     bot_level = forms.ChoiceField(  # the game's levels, and "just right"
-        label="Computer players' level",
-        help_text="Just right: each child's computer players are tuned to how that child plays, "
-                  "so they win about half their games.")
-    bot_count = forms.IntegerField(label="How many computer players at the table", required=False)
+        label=gettext_lazy("Computer players' level"),
+        help_text=gettext_lazy("Just right: each child's computer players are tuned to how that child "
+                               "plays, so they win about half their games."))
+    bot_count = forms.IntegerField(label=gettext_lazy("How many computer players at the table"), required=False)
     mental_math = forms.BooleanField(
-        label="Mental maths mode: students type the result of each sum before they play it",
+        label=gettext_lazy("Mental maths mode: students type the result of each sum before they play it"),
         required=False)
-    goal = forms.ChoiceField(label="What should students do?", widget=forms.RadioSelect,
+    goal = forms.ChoiceField(label=gettext_lazy("What should students do?"), widget=forms.RadioSelect,
                              choices=Assignment.Goal.choices)
-    goal_count = forms.IntegerField(label="How many games (or wins)", min_value=1,
+    goal_count = forms.IntegerField(label=gettext_lazy("How many games (or wins)"), min_value=1,
                                     max_value=GOAL_COUNT_MAX, required=False)
-    goal_until = forms.DateField(label="Play until", required=False, widget=DateInput())
-    due_on = forms.DateField(label="Due date (optional)", required=False, widget=DateInput())
-    audience = forms.ChoiceField(label="Who is it for?", widget=forms.RadioSelect, choices=[
-        (WHOLE_CLASS, "The whole class (students who join later get it too)"),
-        (CHOSEN, "Only the students I choose"),
+    goal_until = forms.DateField(label=gettext_lazy("Play until"), required=False, widget=DateInput())
+    due_on = forms.DateField(label=gettext_lazy("Due date (optional)"), required=False, widget=DateInput())
+    audience = forms.ChoiceField(label=gettext_lazy("Who is it for?"), widget=forms.RadioSelect, choices=[
+        (WHOLE_CLASS, gettext_lazy("The whole class (students who join later get it too)")),
+        (CHOSEN, gettext_lazy("Only the students I choose")),
     ])
-    students = forms.ModelMultipleChoiceField(label="Students", required=False, queryset=None,
+    students = forms.ModelMultipleChoiceField(label=gettext_lazy("Students"), required=False, queryset=None,
                                               widget=forms.CheckboxSelectMultiple)
     # "Practise this" (reports' Practise links): what is practised, as JSON (games/practice.py
     # `Focus.as_json`), and whether its games are dealt with the practice cards.
     focus = forms.CharField(required=False, widget=forms.HiddenInput)
     focus_cards = forms.BooleanField(
-        label="Deal the practice cards (recommended): the games give this skill many more chances",
+        label=gettext_lazy("Deal the practice cards (recommended): the games give this skill many more "
+                           "chances"),
         required=False)
-    title = forms.CharField(label="Title (optional)", max_length=100, required=False, strip=True,
-                            help_text="Leave empty to use the game and level, e.g. “Numero: Level 3”.")
+    title = forms.CharField(label=gettext_lazy("Title (optional)"), max_length=100, required=False, strip=True,
+                            help_text=gettext_lazy("Leave empty to use the game and level, e.g. “Numero: Level 3”."))
 
     def __init__(self, data=None, *, classroom: Classroom, game: str | None = None,
                  initial: dict | None = None, assignment: Assignment | None = None):
@@ -132,13 +134,13 @@ class AssignmentForm(forms.Form):
     def clean_goal_until(self):
         value = self.cleaned_data.get("goal_until")
         if value and value < self._today() and not self._unchanged("goal_until", value):
-            raise forms.ValidationError("Choose today or a later date.")
+            raise forms.ValidationError(_("Choose today or a later date."))
         return value
 
     def clean_due_on(self):
         value = self.cleaned_data.get("due_on")
         if value and value < self._today() and not self._unchanged("due_on", value):
-            raise forms.ValidationError("Choose today or a later date.")
+            raise forms.ValidationError(_("Choose today or a later date."))
         return value
 
     def clean(self):
@@ -148,16 +150,19 @@ class AssignmentForm(forms.Form):
             count = data.get("bot_count")
             low, high = self.bot_range
             if count is None or not low <= count <= high:
-                message = (f"{self.spec.name} needs exactly {low} computer player{'s' if low != 1 else ''}."
-                           if low == high else f"Choose between {low} and {high} computer players.")
+                message = (ngettext("%(game)s needs exactly %(count)s computer player.",
+                                    "%(game)s needs exactly %(count)s computer players.", low)
+                           % {"game": self.spec.name, "count": low}
+                           if low == high else
+                           _("Choose between %(low)s and %(high)s computer players.") % {"low": low, "high": high})
                 self.add_error("bot_count", message)
         goal = data.get("goal")
         if goal in (Assignment.Goal.PLAY, Assignment.Goal.WIN) and not data.get("goal_count"):
-            self.add_error("goal_count", f"Choose how many games (1 to {GOAL_COUNT_MAX}).")
+            self.add_error("goal_count", _("Choose how many games (1 to %(most)s).") % {"most": GOAL_COUNT_MAX})
         if goal == Assignment.Goal.UNTIL and not data.get("goal_until"):
-            self.add_error("goal_until", "Choose the last day to play.")
+            self.add_error("goal_until", _("Choose the last day to play."))
         if data.get("audience") == CHOSEN and not data.get("students"):
-            self.add_error("students", "Tick at least one student, or choose the whole class.")
+            self.add_error("students", _("Tick at least one student, or choose the whole class."))
         if not self.errors:
             try:
                 presets.resolve(game=self.game, preset=data["preset"],

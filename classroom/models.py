@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext, gettext_lazy as _
 
 from accounts.codes import new_join_code
 
@@ -40,14 +41,14 @@ class Assignment(models.Model):
     """
 
     class Opponents(models.TextChoices):
-        BOTS = "bots", "Computer players"
-        CLASSMATES = "classmates", "Classmates"
-        EITHER = "either", "Computer players or classmates"
+        BOTS = "bots", _("Computer players")
+        CLASSMATES = "classmates", _("Classmates")
+        EITHER = "either", _("Computer players or classmates")
 
     class Goal(models.TextChoices):
-        PLAY = "play", "Play a number of games"
-        WIN = "win", "Win a number of games"
-        UNTIL = "until", "Play until a date"
+        PLAY = "play", _("Play a number of games")
+        WIN = "win", _("Win a number of games")
+        UNTIL = "until", _("Play until a date")
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     title = models.CharField(max_length=100)
@@ -120,8 +121,9 @@ class CoTeacherInvite(models.Model):
     @property
     def for_someone_else(self) -> str:
         """What a teacher signed in with another address is told (and nothing changes)."""
-        return (f"This invitation was sent to {self.masked_email}. Sign in with that address, "
-                "or ask the teacher to invite you.")
+        # Translators: %(address)s is a partly hidden e-mail address, such as r***@school.org.
+        return gettext("This invitation was sent to %(address)s. Sign in with that address, "
+                       "or ask the teacher to invite you.") % {"address": self.masked_email}
 
     def is_usable(self, now) -> bool:
         return self.accepted_at is None and self.withdrawn_at is None and self.expires_at > now

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.utils.translation import gettext as _, ngettext
+
 NAME_MAX_LENGTH = 60  # accounts.User.display_name
 
 
@@ -23,11 +25,13 @@ def check(raw: str) -> str:
     """The tidied name, or InvalidName with a reason a teacher can act on."""
     name = tidy(raw)
     if not name:
-        raise InvalidName("The name is empty.")
+        raise InvalidName(_("The name is empty."))
     if len(name) > NAME_MAX_LENGTH:
-        raise InvalidName(f"The name is longer than {NAME_MAX_LENGTH} characters.")
+        raise InvalidName(ngettext("The name is longer than %(count)s character.",
+                                   "The name is longer than %(count)s characters.",
+                                   NAME_MAX_LENGTH) % {"count": NAME_MAX_LENGTH})
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise InvalidName("The name has characters that cannot be shown (control characters).")
+        raise InvalidName(_("The name has characters that cannot be shown (control characters)."))
     return name
 
 
@@ -56,9 +60,15 @@ def suggestions(name: str, taken: set[str]) -> list[str]:
 
 def tell_apart_hint(name: str, taken: set[str]) -> str:
     options = suggestions(name, taken)
-    examples = (", such as " + " or ".join(f"“{s}”" for s in options)) if options else ""
-    return f"Add something to tell them apart{examples}."
+    if len(options) == 2:
+        # Translators: two suggested names for a student, such as “Ann B.” and “Ann 2”.
+        return _("Add something to tell them apart, such as “%(first)s” or “%(second)s”.") % {
+            "first": options[0], "second": options[1]}
+    if options:
+        return _("Add something to tell them apart, such as “%(name)s”.") % {"name": options[0]}
+    return _("Add something to tell them apart.")
 
 
 def duplicate_message(name: str, taken: set[str]) -> str:
-    return f"There is already a student called “{tidy(name)}” in this class. {tell_apart_hint(name, taken)}"
+    return (_("There is already a student called “%(name)s” in this class.") % {"name": tidy(name)}
+            + " " + tell_apart_hint(name, taken))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _, ngettext
+
 from games import registry
 from games.engine import BadScenario
 from games.ratings import JUST_RIGHT, JUST_RIGHT_LABEL, LEVEL_LABELS, level_label
@@ -27,7 +29,7 @@ class PresetError(ValueError):
 def _spec(game: str) -> GameSpec:
     spec = registry.get(game)
     if spec is None:
-        raise PresetError("Choose one of the games in the list.")
+        raise PresetError(_("Choose one of the games in the list."))
     return spec
 
 
@@ -86,15 +88,17 @@ def resolve(*, game: str, preset: str, player_count: int | None = None) -> Choic
     spec = _spec(game)
     chosen = spec.preset(preset)
     if chosen is None:
-        raise PresetError("Choose one of the levels offered for this game.")
+        raise PresetError(_("Choose one of the levels offered for this game."))
     counts = [player_count] if player_count else range(spec.min_players, spec.max_players + 1)
     for count in counts:
         try:
             spec.engine.resolve_options(dict(chosen.options), count)
         except BadScenario as exc:
-            raise PresetError(f"This level can't be played with {count} player"
-                              f"{'s' if count != 1 else ''}. Choose another level or another "
-                              "number of computer players.") from exc
+            raise PresetError(ngettext(
+                "This level can't be played with %(count)s player. Choose another level or "
+                "another number of computer players.",
+                "This level can't be played with %(count)s players. Choose another level or "
+                "another number of computer players.", count) % {"count": count}) from exc
     return Choice(game=game, preset=preset, label=chosen.label, options=dict(chosen.options))
 
 

@@ -11,6 +11,7 @@ from datetime import date
 
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _, ngettext
 
 from .models import Assignment
 
@@ -51,12 +52,19 @@ class Progress:
     @property
     def text(self) -> str:
         if self.assignment.goal == Assignment.Goal.WIN:
-            return f"{self.won} of {self.target} win{'' if self.target == 1 else 's'}"
+            # Translators: progress towards a goal, "2 of 5 wins" (the plural follows the goal).
+            return ngettext("%(done)s of %(target)s win", "%(done)s of %(target)s wins",
+                            self.target) % {"done": self.won, "target": self.target}
         if self.assignment.goal == Assignment.Goal.PLAY:
-            return f"{self.played} of {self.target} game{'' if self.target == 1 else 's'}"
+            return ngettext("%(done)s of %(target)s game", "%(done)s of %(target)s games",
+                            self.target) % {"done": self.played, "target": self.target}
         until = self.assignment.goal_until
-        when = f" (until {date_format(until, 'j M')})" if until else ""
-        return f"{self.played} game{'' if self.played == 1 else 's'} played{when}"
+        if until:
+            # Translators: "3 games played (until 5 Jun)".
+            return ngettext("%(count)s game played (until %(date)s)", "%(count)s games played (until %(date)s)",
+                            self.played) % {"count": self.played, "date": date_format(until, "j M")}
+        return ngettext("%(count)s game played", "%(count)s games played",
+                        self.played) % {"count": self.played}
 
     @property
     def stars_earned(self) -> int:

@@ -1,5 +1,8 @@
 """Reading lists of students: pasted names (one per line) and CSV files (`name`, `username`).
 
+The column names may be written in English or in any language the site offers ("nombre",
+"الاسم"): a teacher names them in their own language, and the help shows them in the reader's.
+
 Pure functions, no database: they turn what a teacher pasted or uploaded into numbered rows,
 and report every problem with its line number, so the teacher can fix them all in one go.
 Checks that need the database (usernames already taken) are added by the roster service.
@@ -12,6 +15,10 @@ import csv
 import io
 import re
 from dataclasses import dataclass
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _, ngettext, pgettext
 
 from . import names
 
@@ -38,36 +45,64 @@ class Problem:
     reason: str
 
 
+def column_names() -> dict[str, str]:
+    """The two columns' names in the active language: {"name": ..., "username": ...}."""
+    return {"name": pgettext("CSV column", "name"), "username": pgettext("CSV column", "username")}
+
+
+def _column_spellings() -> dict[str, set[str]]:
+    """Every accepted spelling of each column: English and each offered language's."""
+    spellings = {"name": {"name"}, "username": {"username"}}
+    for code, _language in settings.LANGUAGES:
+        with translation.override(code):
+            for column, word in column_names().items():
+                spellings[column].add(word.strip().lower())
+    return spellings
+
+
 def rows_from_text(text: str) -> list[Row]:
     """One name per line; blank lines are skipped but still counted in line numbers."""
     rows = [Row(line=n, name=line) for n, line in enumerate((text or "").splitlines(), start=1)
             if line.strip()]
     if not rows:
-        raise RosterInputError("The list is empty. Type or paste one name per line.")
+        raise RosterInputError(_("The list is empty. Type or paste one name per line."))
     if len(rows) > MAX_ROWS:
-        raise RosterInputError(f"That is {len(rows)} names; please add at most {MAX_ROWS} at a time.")
+        raise RosterInputError(ngettext(
+            "That is %(count)s name; please add at most %(most)s at a time.",
+            "That is %(count)s names; please add at most %(most)s at a time.",
+            len(rows)) % {"count": len(rows), "most": MAX_ROWS})
     return rows
+
+
+def too_big_message(size: int) -> str:
+    """For a file over MAX_UPLOAD_BYTES (the form and the reader both refuse one)."""
+    return ngettext(
+        "This file is too big (%(size)s KB). A class list should be under %(most)s KB; please "
+        "upload at most %(rows)s student at a time.",
+        "This file is too big (%(size)s KB). A class list should be under %(most)s KB; please "
+        "upload at most %(rows)s students at a time.",
+        MAX_ROWS) % {"size": size // 1024, "most": MAX_UPLOAD_BYTES // 1024, "rows": MAX_ROWS}
 
 
 def _decode(data: bytes) -> str:
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise RosterInputError(
+        raise RosterInputError(_(
             "This file is saved as UTF-16 text. Please save it as “CSV UTF-8” "
-            "(in Excel: File › Save As › CSV UTF-8) and upload it again.")
+            "(in Excel: File › Save As › CSV UTF-8) and upload it again."))
     if data.startswith(b"PK\x03\x04"):
-        raise RosterInputError(
+        raise RosterInputError(_(
             "This looks like a spreadsheet file, not a CSV file. Please save it as "
-            "“CSV UTF-8” (File › Save As) and upload that.")
+            "“CSV UTF-8” (File › Save As) and upload that."))
     try:
         text = data.decode("utf-8-sig")  # Excel's "CSV UTF-8" starts with a byte-order mark
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise RosterInputError(
-            f"This file is not UTF-8 text (the first unreadable character is on line {line}). "
+        raise RosterInputError(_(
+            "This file is not UTF-8 text (the first unreadable character is on line %(line)s). "
             "It may be saved as Latin-1 or “Windows” text. Please save it as “CSV UTF-8” "
-            "and upload it again.") from exc
+            "and upload it again.") % {"line": line}) from exc
     if "\x00" in text:
-        raise RosterInputError("This file has unreadable bytes in it; it does not look like a CSV file.")
+        raise RosterInputError(_("This file has unreadable bytes in it; it does not look like a CSV file."))
     return text
 
 
@@ -102,34 +137,40 @@ def _one_line_each(reader, lines: list[str]) -> list[str] | None:
         if reader.line_num > first or any("\n" in cell or "\r" in cell for cell in cells):
             shown = lines[first - 1].strip()
             shown = shown if len(shown) <= 60 else shown[:60] + "…"
-            raise RosterInputError(
-                f"Line {first} has a quote mark that is never closed: {shown} — quote marks "
+            # Translators: %(text)s is the line as the teacher's file has it.
+            raise RosterInputError(_(
+                "Line %(line)s has a quote mark that is never closed: %(text)s — quote marks "
                 "come in pairs on the same line. Delete it, or add the closing one, then upload "
-                "the file again. Nobody was added.")
+                "the file again. Nobody was added.") % {"line": first, "text": shown})
         return cells
 
 
 def rows_from_csv(data: bytes) -> list[Row]:
     """Rows of a CSV whose first row names the columns: `name` (needed), `username` (optional)."""
     if len(data) > MAX_UPLOAD_BYTES:
-        raise RosterInputError(
-            f"This file is too big ({len(data) // 1024} KB). A class list should be under "
-            f"{MAX_UPLOAD_BYTES // 1024} KB; please upload at most {MAX_ROWS} students at a time.")
+        raise RosterInputError(too_big_message(len(data)))
     text = _decode(data)
     if not text.strip():
-        raise RosterInputError("The file is empty. It needs a first row with “name”, then one student per row.")
+        raise RosterInputError(
+            _("The file is empty. It needs a first row with “%(name)s”, then one student per row.")
+            % column_names())
     reader = csv.reader(io.StringIO(text, newline=""), _dialect(text))
     lines = list(io.StringIO(text, newline=""))  # the lines exactly as the reader counts them
+    spellings = _column_spellings()
     try:
         header = _one_line_each(reader, lines)
         columns = [cell.strip().lower() for cell in header]
-        if "name" not in columns:
-            found = ", ".join(f"“{c}”" for c in columns if c) or "nothing"
+        name_at = next((i for i, c in enumerate(columns) if c in spellings["name"]), None)
+        if name_at is None:
+            found = ", ".join(f"“{c}”" for c in columns if c)
+            words = column_names()
             raise RosterInputError(
-                "The first row must name the columns, with one called “name” (and, if you like, "
-                f"one called “username”). The first row has: {found}.")
-        name_at = columns.index("name")
-        username_at = columns.index("username") if "username" in columns else None
+                _("The first row must name the columns, with one called “%(name)s” (and, if you like, "
+                  "one called “%(username)s”). The first row has: %(found)s.") % {**words, "found": found}
+                if found else
+                _("The first row must name the columns, with one called “%(name)s” (and, if you like, "
+                  "one called “%(username)s”). The first row is empty.") % words)
+        username_at = next((i for i, c in enumerate(columns) if c in spellings["username"]), None)
         rows = []
         while (cells := _one_line_each(reader, lines)) is not None:
             rows.append(Row(
@@ -139,11 +180,17 @@ def rows_from_csv(data: bytes) -> list[Row]:
                           else ""),
             ))
     except csv.Error as exc:
-        raise RosterInputError(f"This file could not be read as CSV (line {reader.line_num}): {exc}.") from exc
+        # The csv module's own words are English and technical: the line number is what helps.
+        raise RosterInputError(_("This file could not be read as CSV (line %(line)s). Check that "
+                                 "line, save the file as “CSV UTF-8” and upload it again.")
+                               % {"line": reader.line_num}) from exc
     if not rows:
-        raise RosterInputError("The file has column names but no students. Add one student per row.")
+        raise RosterInputError(_("The file has column names but no students. Add one student per row."))
     if len(rows) > MAX_ROWS:
-        raise RosterInputError(f"This file has {len(rows)} students; please upload at most {MAX_ROWS} at a time.")
+        raise RosterInputError(ngettext(
+            "This file has %(count)s student; please upload at most %(most)s at a time.",
+            "This file has %(count)s students; please upload at most %(most)s at a time.",
+            len(rows)) % {"count": len(rows), "most": MAX_ROWS})
     return rows
 
 
@@ -164,7 +211,7 @@ def check_rows(rows: list[Row], *, names_in_class: set[str]) -> tuple[list[Check
     usernames_seen: dict[str, int] = {}
     checked, problems = [], []
     for row in rows:
-        shown = names.tidy(row.name) or "(empty)"
+        shown = names.tidy(row.name) or _("(empty)")
         try:
             name = names.check(row.name)
         except names.InvalidName as exc:
@@ -173,21 +220,23 @@ def check_rows(rows: list[Row], *, names_in_class: set[str]) -> tuple[list[Check
         name_key = names.key(name)
         if name_key in first_line_of:
             problems.append(Problem(row.line, name, (
-                f"“{name}” is also on line {first_line_of[name_key]}. "
-                + names.tell_apart_hint(name, taken))))
+                _("“%(name)s” is also on line %(line)s.") % {"name": name, "line": first_line_of[name_key]}
+                + " " + names.tell_apart_hint(name, taken))))
             continue
         if name_key in names_in_class:
             problems.append(Problem(row.line, name, names.duplicate_message(name, taken)))
             continue
         username = row.username.strip().lower()
         if username and not USERNAME_PATTERN.match(username):
-            problems.append(Problem(row.line, name, (
-                f"The username “{username[:40]}” is not allowed: use 3 to 30 letters, digits, "
-                "dots, dashes or underscores, starting with a letter or digit.")))
+            problems.append(Problem(row.line, name, _(
+                "The username “%(username)s” is not allowed: use 3 to 30 letters, digits, "
+                "dots, dashes or underscores, starting with a letter or digit.")
+                % {"username": username[:40]}))
             continue
         if username and username in usernames_seen:
             problems.append(Problem(row.line, name,
-                                    f"The username “{username}” is also on line {usernames_seen[username]}."))
+                                    _("The username “%(username)s” is also on line %(line)s.")
+                                    % {"username": username, "line": usernames_seen[username]}))
             continue
         first_line_of[name_key] = row.line
         taken.add(name_key)

@@ -1,4 +1,5 @@
-"""channels-redis's pub/sub layer, publishing without waiting in line.
+"""channels-redis's layers as the site runs them: the pub/sub layer publishing without waiting
+in line, and the core layer keeping a process's own channels on one shard.
 
 Each web process keeps one `RedisSingleShardConnection` per Redis host, and channels-redis
 holds one asyncio lock around every publish, subscribe and unsubscribe on it: a process's
@@ -14,6 +15,7 @@ later. Subscriptions keep the lock: the layer's book of who listens
 to what must change one step at a time.
 """
 
+from channels_redis.core import RedisChannelLayer
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisSingleShardConnection
 
 
@@ -33,3 +35,21 @@ class PubSubChannelLayer(RedisPubSubChannelLayer):
             layer._shards = [UnqueuedShardConnection(shard.host, layer) for shard in layer._shards]
             layer.unqueued = True
         return layer
+
+
+class CoreChannelLayer(RedisChannelLayer):
+    """channels-redis's core layer (CHANNEL_LAYER=core), sharded correctly over several Redis
+    servers (CHANNEL_REDIS_URLS).
+
+    A process's own channels ("specific.<process>!<socket>") are read from one list per
+    process, on the shard its name up to the "!" hashes to; a group send hashes that same part,
+    but a direct `send` to one socket's channel (4.3.0) hashes the whole name: with two shards
+    about half such messages went to a list nobody reads (tests/scaleout/test_sharded_layer.py).
+    Hashing only the process's part everywhere sends each where it is read. Group names cannot
+    hold a "!", and with one server every name is on it: nothing else changes.
+    """
+
+    def consistent_hash(self, value):
+        if isinstance(value, str) and "!" in value:
+            value = value[:value.index("!") + 1]
+        return super().consistent_hash(value)

@@ -3,6 +3,7 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
 from accounts import views as account_views
+from config import language
 
 urlpatterns = [
     path("", account_views.home, name="home"),
@@ -13,6 +14,8 @@ urlpatterns = [
     path("", include("arena.urls")),
     path("", include("privacy.urls")),
     # static/js strings in the reader's language: gettext(), ngettext(), interpolate() (docs/i18n.md)
+    # The language switcher posts here (templates/_language_switcher.html)
+    path("language/", language.choose_language, name="choose_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
 ]

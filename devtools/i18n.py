@@ -41,13 +41,20 @@ class Area:
     name: str
     locale: str  # the area's locale directory, relative to the repo
     sources: tuple[str, ...]  # files and folders whose marked strings go into it
+    # Inside those sources, what another area owns (the core area's parts of the accounts app)
+    excludes: tuple[str, ...] = ()
 
+
+# The shared pages' pieces that live in the accounts app (the person's language, numbers and
+# lists in the reader's convention, the language switcher's tags) belong to the core area.
+CORE_IN_ACCOUNTS = ("accounts/language.py", "accounts/numbers.py", "accounts/templatetags")
 
 AREAS = (
     Area("core", "locale", ("config", "templates/403.html", "templates/403_csrf.html",
                             "templates/404.html", "templates/_checkbox.html", "templates/_field.html",
-                            "templates/_form_errors.html", "templates/base.html", "templates/home.html")),
-    Area("accounts", "accounts/locale", ("accounts", "templates/accounts")),
+                            "templates/_form_errors.html", "templates/_language_switcher.html",
+                            "templates/base.html", "templates/home.html", *CORE_IN_ACCOUNTS)),
+    Area("accounts", "accounts/locale", ("accounts", "templates/accounts"), excludes=CORE_IN_ACCOUNTS),
     Area("classroom", "classroom/locale", ("classroom", "templates/classroom")),
     Area("reports", "reports/locale", ("reports", "templates/reports")),
     Area("games", "games/locale", ("games", "templates/games", "static/js/app.js")),
@@ -71,11 +78,13 @@ def ignore_patterns(area: Area) -> list[str]:
     """makemessages walks the whole repo; ignore every file and folder outside the area's
     sources (and every other area's locale folder, which would otherwise claim the files)."""
     keep = [Path(source) for source in area.sources]
-    ignored: list[str] = []
+    ignored: list[str] = list(area.excludes)
 
     def walk(folder: Path) -> None:
         for entry in sorted((BASE_DIR / folder).iterdir()):
             relative = entry.relative_to(BASE_DIR)
+            if str(relative) in area.excludes:
+                continue  # already ignored
             if any(relative == source or source in relative.parents for source in keep):
                 continue  # inside a source: keep all of it
             if entry.is_dir() and any(relative in source.parents for source in keep):
@@ -103,7 +112,7 @@ def extract(areas: list[Area]) -> None:
         # (its templates/ folder), and an app's own locale/ is where it writes the app's strings.
         with override_settings(LOCALE_PATHS=[str(BASE_DIR / area.locale)]):
             for domain in DOMAINS if has_js else ("django",):
-                call_command("makemessages", locale=list(LANGUAGES), domain=domain,
+                call_command(_makemessages_for(area), locale=list(LANGUAGES), domain=domain,
                              ignore_patterns=ignore_patterns(area), no_obsolete=True,
                              add_location="file", verbosity=0)
         for language in LANGUAGES:
@@ -111,6 +120,24 @@ def extract(areas: list[Area]) -> None:
                 if po_path(area, language, domain).exists():
                     set_header(po_path(area, language, domain), language)
         print(f"{area.name}: extracted into {area.locale}/")
+
+
+def _makemessages_for(area: Area):
+    """Django's makemessages, writing only into `area`'s catalogue."""
+    from django.core.management.commands import makemessages
+
+    area_locale, root_locale = str(BASE_DIR / area.locale), str(BASE_DIR / "locale")
+
+    class AreaMakeMessages(makemessages.Command):
+        def find_files(self, root):
+            # makemessages adds the current folder's locale/ (core's, at the repo's root), and a
+            # file goes to the first locale folder whose parent folder holds it: the root's holds
+            # every file, so another area's templates/ strings would land in core's catalogue.
+            if area_locale != root_locale:
+                self.locale_paths = [p for p in self.locale_paths if os.path.abspath(p) != root_locale]
+            return super().find_files(root)
+
+    return AreaMakeMessages()
 
 
 def set_header(path: Path, language: str) -> None:

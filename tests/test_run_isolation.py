@@ -85,7 +85,7 @@ async def test_a_push_to_a_table_of_another_run_never_arrives(require_redis):
 
 
 def test_a_cache_entry_of_another_run_is_not_read(require_redis):
-    theirs = RedisCache(settings.REDIS_URL,
+    theirs = RedisCache(settings.CACHE_REDIS_URL,
                         {"KEY_PREFIX": redis_settings_for_run(f"{uuid.uuid4().hex[:10]}-gw9")
                          ["CACHES"]["default"]["KEY_PREFIX"]})
     theirs.set("membership:1", 41)

@@ -1,5 +1,6 @@
-"""Settings follow the environment: SQLite by default, PostgreSQL with DATABASE_URL, Redis-backed
-channels/Celery with REDIS_URL, and production settings that pass `check --deploy`."""
+"""Settings follow the environment: SQLite by default, PostgreSQL with DATABASE_URL (through
+PgBouncer with DB_POOLER), Redis-backed channels/cache/Celery with REDIS_URL (or a Redis of its own
+for each), and production settings that pass `check --deploy`."""
 
 import json
 import os
@@ -16,12 +17,19 @@ PROBE = (
     " 'name': str(settings.DATABASES['default']['NAME']),"
     " 'layer': settings.CHANNEL_LAYERS['default']['BACKEND'],"
     " 'prefix': settings.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('prefix'),"
-    " 'eager': settings.CELERY_TASK_ALWAYS_EAGER, 'broker': settings.CELERY_BROKER_URL}))"
+    " 'eager': settings.CELERY_TASK_ALWAYS_EAGER, 'broker': settings.CELERY_BROKER_URL,"
+    " 'hosts': settings.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('hosts'),"
+    " 'cache': settings.CACHES['default'].get('LOCATION'),"
+    " 'server_side_cursors': not settings.DATABASES['default'].get('DISABLE_SERVER_SIDE_CURSORS'),"
+    " 'db_options': settings.DATABASES['default'].get('OPTIONS', {})}, default=str))"
 )
+# Every variable that picks a service: a probe starts from none of them.
+SERVICE_VARIABLES = {"DATABASE_URL", "REDIS_URL", "CHANNEL_LAYER", "CHANNEL_REDIS_URLS", "CACHE_REDIS_URL",
+                     "CELERY_BROKER_URL", "DB_POOLER"}
 
 
 def probe(settings_module: str = "config.settings.local", **env) -> dict:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "CHANNEL_LAYER"}}
+    clean = {k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES}
     clean.update(env, DJANGO_SETTINGS_MODULE=settings_module)
     out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean,
                          capture_output=True, text=True, check=True)
@@ -48,9 +56,42 @@ def test_postgresql_and_redis_from_the_environment():
     assert found["eager"] is False and found["broker"] == "redis://127.0.0.1:6379/0"
 
 
+def test_each_redis_role_may_have_servers_of_its_own():
+    """docs/deploy.md: the channel layer sharded over CHANNEL_REDIS_URLS (each server with the
+    options REDIS_URL's had), the cache on CACHE_REDIS_URL, the broker on CELERY_BROKER_URL;
+    a role not named stays on REDIS_URL."""
+    shards = "redis://10.0.0.1:6379/0, redis://10.0.0.2:6379/0"
+    found = probe(REDIS_URL="redis://10.0.0.9:6379/0", CHANNEL_REDIS_URLS=shards,
+                  CACHE_REDIS_URL="redis://10.0.0.3:6379/0", CELERY_BROKER_URL="redis://10.0.0.4:6379/0")
+    assert [h["address"] for h in found["hosts"]] == ["redis://10.0.0.1:6379/0", "redis://10.0.0.2:6379/0"]
+    assert all(h["socket_timeout"] is None and h["max_connections"] == 2000 and h["retry_on_error"]
+               for h in found["hosts"])
+    assert found["prefix"] == "asgi-db0:"
+    assert found["cache"] == "redis://10.0.0.3:6379/0"
+    assert found["broker"] == "redis://10.0.0.4:6379/0" and found["eager"] is False
+    alone = probe(REDIS_URL="redis://10.0.0.9:6379/2", CACHE_REDIS_URL="redis://10.0.0.3:6379/0")
+    assert [h["address"] for h in alone["hosts"]] == ["redis://10.0.0.9:6379/2"]
+    assert alone["broker"] == "redis://10.0.0.9:6379/2" and alone["cache"] == "redis://10.0.0.3:6379/0"
+    # Without REDIS_URL, a role named on its own uses Redis, and the others stay in the process.
+    layer_only = probe(CHANNEL_REDIS_URLS=shards)
+    assert layer_only["layer"] == "config.channel_layer.PubSubChannelLayer"
+    assert layer_only["cache"] is None and layer_only["eager"] is True
+
+
+def test_behind_pgbouncer_no_server_side_cursors_and_no_startup_options():
+    postgres = {"DATABASE_URL": "postgres://postgres@127.0.0.1:6432/numberdeck"}
+    direct = probe(**postgres)
+    assert direct["server_side_cursors"] is True and direct["db_options"] == {"options": "-c jit=off"}
+    pooled = probe(DB_POOLER="pgbouncer", **postgres)
+    assert pooled["server_side_cursors"] is False and "options" not in pooled["db_options"]
+    with pytest.raises(subprocess.CalledProcessError) as refused:
+        probe(DB_POOLER="pgpool", **postgres)
+    assert "DB_POOLER must be 'pgbouncer' or unset" in refused.value.stderr
+
+
 def test_channel_layer_chooses_channels_redis_core_layer_or_refuses_a_wrong_name():
     redis = {"REDIS_URL": "redis://127.0.0.1:6379/0"}
-    assert probe(CHANNEL_LAYER="core", **redis)["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert probe(CHANNEL_LAYER="core", **redis)["layer"] == "config.channel_layer.CoreChannelLayer"
     with pytest.raises(subprocess.CalledProcessError) as refused:
         probe(CHANNEL_LAYER="kafka", **redis)
     assert "CHANNEL_LAYER must be 'pubsub' or 'core'" in refused.value.stderr

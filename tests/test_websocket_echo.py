@@ -88,7 +88,7 @@ def test_channel_layer_matches_environment():
     elif os.environ.get("CHANNEL_LAYER", "pubsub") == "pubsub":
         expected = "config.channel_layer.PubSubChannelLayer"
     else:
-        expected = "channels_redis.core.RedisChannelLayer"
+        expected = "config.channel_layer.CoreChannelLayer"
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == expected
 
 

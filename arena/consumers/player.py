@@ -47,22 +47,29 @@ class ArenaPlayerConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         self.bucket = TokenBucket.for_socket()
         self.arena_id = self.scope["url_route"]["kwargs"]["arena_id"]
         user = self.scope.get("user")
-        html = None
-        if user is not None and user.is_authenticated:
-            self.user_id = user.pk
-            self.language, html = await database_sync_to_async(_connect, thread_sensitive=False)(
-                user, self.scope, self.arena_id)
-        if html is None:
+        if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
+        self.user_id = user.pk
+        # The group is joined before the one render that both checks the student is a player
+        # and is sent: a change after the render is then pushed, and one before it is in it.
+        # (Rendering once to check and again after joining doubled the cost of every return
+        # to the arena page, a burst after every round.) Someone who is not a player joined
+        # the group for a moment and is closed without being sent anything.
         group = player_group(self.arena_id, self.user_id)
         if not await join_group(self, group):
             return
         self.group = group
+        self.language, html = await database_sync_to_async(_connect, thread_sensitive=False)(
+            user, self.scope, self.arena_id)
+        if html is None:
+            self.finished = True
+            await leave_group(self, group)
+            self.group = None
+            await self.close(code=CLOSE_NOT_ALLOWED)
+            return
         await self.accept()
-        # Rendered again after joining the group: a change between the first render and the
-        # join would otherwise be missed until the next one.
-        await self.send_me()
+        await self.send(text_data=html)
 
     async def disconnect(self, code):
         self.finished = True

@@ -6,6 +6,7 @@ from datetime import date
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import practice, registry
@@ -23,29 +24,33 @@ def _settings(*, title: str, game: str, preset: str, opponents: str, bot_level: 
     (checked by the engine too) and is stored, for the report's before and after."""
     spec = registry.get(game)
     if spec is None:
-        raise presets.PresetError("Choose one of the games in the list.")
+        raise presets.PresetError(_("Choose one of the games in the list."))
     if spec.is_solo:
         opponents, bot_count = Assignment.Opponents.BOTS, 0
     players = 1 + bot_count if opponents != Assignment.Opponents.CLASSMATES else None
     choice = presets.resolve(game=game, preset=preset, player_count=players)
     # A one-player game has no computer players, so its stored level is never used.
     if not spec.is_solo and bot_level not in presets.bot_level_choices(game):
-        raise presets.PresetError("Choose a level for the computer players.")
+        raise presets.PresetError(_("Choose a level for the computer players."))
     options, stored_focus = choice.options, {}
     found = practice.from_json(focus) if focus else None
     if found is not None:
         if found.game != game:
-            raise presets.PresetError(f"This practice is for {registry.spec_for(found.game).name}"
-                                      if registry.get(found.game) else "This practice is for another game.")
+            raise presets.PresetError(
+                _("This practice is for %(game)s.") % {"game": registry.spec_for(found.game).name}
+                if registry.get(found.game) else _("This practice is for another game."))
         options = practice.merged_options(game, choice.options, found.options)
         counts = [players] if players else range(spec.min_players, spec.max_players + 1)
         problem = practice.options_accepted(game, options, counts)
         if problem:
             raise presets.PresetError(problem)
         stored_focus = found.as_json()
+    # An empty title is filled in the teacher's language; from then on it is the teacher's text.
+    default_title = (_("Practise %(skill)s") % {"skill": stored_focus["label"]} if stored_focus
+                     # Translators: an assignment's title: the game's name and the level's, "Numero: Level 3".
+                     else _("%(game)s: %(level)s") % {"game": spec.name, "level": choice.label})
     return {
-        "title": title.strip() or (f"Practise {stored_focus['label']}" if stored_focus
-                                   else f"{spec.name}: {choice.label}"),
+        "title": title.strip() or default_title,
         "game": game, "preset": preset, "options": options, "focus": stored_focus,
         "opponents": opponents, "bot_level": bot_level, "bot_count": bot_count,
         "mental_math": mental_math and spec.mental_math is not None,

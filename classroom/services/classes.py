@@ -3,6 +3,7 @@
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.language import language_is_offered
 from accounts.membership import membership_changed
 from accounts.models import User
 
@@ -27,11 +28,20 @@ def classroom_create(*, teacher: User, name: str, grade: str = "") -> Classroom:
     return classroom
 
 
-def classroom_update(*, classroom: Classroom, name: str, grade: str, free_play: bool) -> Classroom:
+def classroom_update(*, classroom: Classroom, name: str, grade: str, free_play: bool,
+                     language: str | None = None) -> Classroom:
+    """`language`: the class's language for students who chose none ("" the browser decides;
+    None leaves it as it is). A code the site does not offer is refused."""
     classroom.name = name.strip()
     classroom.grade = grade.strip()
     classroom.free_play = free_play
-    classroom.save(update_fields=["name", "grade", "free_play"])
+    fields = ["name", "grade", "free_play"]
+    if language is not None:
+        if language and not language_is_offered(language):
+            raise ValueError(f"Not a language the site offers: {language!r}")
+        classroom.language = language
+        fields.append("language")
+    classroom.save(update_fields=fields)
     return classroom
 
 

@@ -11,11 +11,14 @@ import secrets
 from datetime import timedelta
 from typing import Callable
 
+from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
+from accounts.language import user_language
 from accounts.membership import membership_changed
 from accounts.models import User
 from accounts.permissions import may_accept_invite
@@ -39,7 +42,7 @@ def co_teacher_invite(*, classroom: Classroom, invited_by: User, email: str,
     """
     email = User.objects.normalize_email(email).strip().lower()
     if classroom.teachers.filter(email__iexact=email).exists():
-        raise InviteError(f"{email} already teaches this class.")
+        raise InviteError(_("%(email)s already teaches this class.") % {"email": email})
     now = timezone.now()
     pending_invites_of_class(classroom=classroom).filter(email__iexact=email).update(withdrawn_at=now)
     token = secrets.token_urlsafe(32)
@@ -49,11 +52,23 @@ def co_teacher_invite(*, classroom: Classroom, invited_by: User, email: str,
     context = {"invite": invite, "link": link_for(token), "days": INVITE_LIFETIME.days,
                "inviter": invited_by.display_name, "classroom": classroom}
     # Sent after commit: a rolled-back invitation must not leave a link in someone's inbox.
-    transaction.on_commit(lambda: send_mail(
-        subject=render_to_string("classroom/email/invite_subject.txt", context).strip(),
-        message=render_to_string("classroom/email/invite_body.txt", context),
-        from_email=None, recipient_list=[email]))
+    transaction.on_commit(lambda: _send_invite(email=email, context=context))
     return invite
+
+
+def invite_language(*, email: str) -> str:
+    """The language the invitation is written in: the invited teacher's own, when they already
+    have an account that chose one; else the site's default (the sender's language says
+    nothing about the reader's)."""
+    recipient = User.objects.filter(email__iexact=email, role=User.Role.TEACHER).first()
+    return (user_language(user=recipient) if recipient else "") or settings.LANGUAGE_CODE
+
+
+def _send_invite(*, email: str, context: dict) -> None:
+    with translation.override(invite_language(email=email)):
+        send_mail(subject=render_to_string("classroom/email/invite_subject.txt", context).strip(),
+                  message=render_to_string("classroom/email/invite_body.txt", context),
+                  from_email=None, recipient_list=[email])
 
 
 @transaction.atomic
@@ -61,9 +76,9 @@ def co_teacher_invite_accept(*, invite: CoTeacherInvite, teacher: User) -> Class
     # Lock the row: two tabs accepting the same link at once must not both succeed.
     invite = CoTeacherInvite.objects.select_for_update().select_related("classroom").get(pk=invite.pk)
     if not invite.is_usable(timezone.now()):
-        raise InviteError("This invitation has already been used, withdrawn, or has expired.")
+        raise InviteError(_("This invitation has already been used, withdrawn, or has expired."))
     if teacher.role != User.Role.TEACHER:
-        raise InviteError("Only a teacher account can accept an invitation to co-teach.")
+        raise InviteError(_("Only a teacher account can accept an invitation to co-teach."))
     if not may_accept_invite(teacher, invite):
         raise InviteError(invite.for_someone_else)
     invite.classroom.teachers.add(teacher)
@@ -82,7 +97,7 @@ def co_teacher_invite_withdraw(*, invite: CoTeacherInvite) -> None:
 def co_teacher_remove(*, classroom: Classroom, teacher: User) -> None:
     """Take a co-teacher off the class (or let them leave it). The owner always stays."""
     if teacher.pk == classroom.owner_id:
-        raise InviteError("The teacher who created the class cannot be removed from it.")
+        raise InviteError(_("The teacher who created the class cannot be removed from it."))
     classroom.teachers.remove(teacher)
     # Their open dashboards and watched tables of this class close at the next push.
     membership_changed(classroom.pk)

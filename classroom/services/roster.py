@@ -7,6 +7,7 @@ good, so a teacher never has to work out which half of a list went in.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts import services as accounts
 from accounts.membership import membership_changed
@@ -39,7 +40,8 @@ def _taken_usernames(rows: list[CheckedRow]) -> list[Problem]:
     wanted = {row.username: row for row in rows if row.username}
     taken = User.objects.filter(username__in=list(wanted)).values_list("username", flat=True)
     return [Problem(wanted[u].line, wanted[u].name,
-                    f"The username “{u}” is already used by another account.") for u in taken]
+                    _("The username “%(username)s” is already used by another account.") % {"username": u})
+            for u in taken]
 
 
 @transaction.atomic
@@ -75,8 +77,9 @@ def student_move(*, student: User, to_classroom: Classroom) -> User:
     taken = _name_keys(to_classroom)
     if names.key(student.display_name) in taken:
         raise names.InvalidName(
-            f"There is already a student called “{student.display_name}” in {to_classroom.name}. "
-            f"Rename this student first. {names.tell_apart_hint(student.display_name, taken)}")
+            _("There is already a student called “%(name)s” in %(class_name)s. Rename this student "
+              "first.") % {"name": student.display_name, "class_name": to_classroom.name}
+            + " " + names.tell_apart_hint(student.display_name, taken))
     # Assignments chosen for them in the old class stay as they were: they are not removed
     # from those lists, because an emptied list would mean "the whole class".
     from_classroom_id = student.classroom_id

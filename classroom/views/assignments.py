@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import teacher_required
@@ -32,7 +33,8 @@ def assignment_create(request, pk: int):
             except presets.PresetError as exc:
                 form.add_error("preset", str(exc))
             else:
-                messages.success(request, f"“{assignment.title}” is set. Students see it on their page now.")
+                messages.success(request, _("“%(title)s” is set. Students see it on their page now.")
+                                 % {"title": assignment.title})
                 return redirect("classroom:class_detail", pk=classroom.pk)
     else:
         form = AssignmentForm(classroom=classroom, initial=initial_from_query(request.GET))
@@ -52,7 +54,7 @@ def assignment_edit(request, pk: int):
             except presets.PresetError as exc:
                 form.add_error("preset", str(exc))
             else:
-                messages.success(request, f"“{assignment.title}” is saved.")
+                messages.success(request, _("“%(title)s” is saved.") % {"title": assignment.title})
                 return redirect("classroom:class_detail", pk=classroom.pk)
     else:
         form = AssignmentForm(classroom=classroom, assignment=assignment,
@@ -66,13 +68,14 @@ def assignment_close(request, pk: int):
     back = reverse("classroom:class_detail", args=[assignment.classroom_id])
     if request.method == "POST":
         services.assignment_close(assignment=assignment)
-        messages.success(request, f"“{assignment.title}” is closed. You can reopen it from the class page.")
+        messages.success(request, _("“%(title)s” is closed. You can reopen it from the class page.")
+                         % {"title": assignment.title})
         return redirect(back)
     return confirm(
-        request, title=f"Close {assignment.title}?", button="Close the assignment",
-        question=f"Close “{assignment.title}”?",
-        details=["Students will no longer see it on their page.",
-                 "Their progress is kept, and you can reopen it later."],
+        request, title=_("Close %(title)s?") % {"title": assignment.title}, button=_("Close the assignment"),
+        question=_("Close “%(title)s”?") % {"title": assignment.title},
+        details=[_("Students will no longer see it on their page."),
+                 _("Their progress is kept, and you can reopen it later.")],
         cancel_url=back)
 
 
@@ -81,7 +84,7 @@ def assignment_close(request, pk: int):
 def assignment_reopen(request, pk: int):
     assignment = teacher_assignment(request, pk)
     services.assignment_reopen(assignment=assignment)
-    messages.success(request, f"“{assignment.title}” is open again.")
+    messages.success(request, _("“%(title)s” is open again.") % {"title": assignment.title})
     return redirect("classroom:class_detail", pk=assignment.classroom_id)
 
 
@@ -95,8 +98,8 @@ def assignment_duplicate(request, pk: int):
         target = form.cleaned_data["to_classroom"]
         copy = services.assignment_duplicate(assignment=assignment, to_classroom=target,
                                              created_by=request.user)
-        messages.success(request, f"A copy of “{copy.title}” is set for {target.name}. "
-                                  "Check it, then it's ready.")
+        messages.success(request, _("A copy of “%(title)s” is set for %(class_name)s. Check it, then "
+                                    "it's ready.") % {"title": copy.title, "class_name": target.name})
         return redirect("classroom:assignment_edit", pk=copy.pk)
     return render(request, "classroom/assignment_duplicate.html",
                   {"assignment": assignment, "form": form, "classroom": assignment.classroom})

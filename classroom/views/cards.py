@@ -3,11 +3,14 @@
 from urllib.parse import urlencode
 
 import segno
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils import translation
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from accounts import pictures
 from accounts.permissions import teacher_required
@@ -15,6 +18,22 @@ from accounts.permissions import teacher_required
 from .. import selectors
 from ..cards_pdf import CARDS_PER_PAGE, PAPERS, Card, render_cards
 from .common import teacher_class
+
+
+def cards_language(*, classroom) -> str:
+    """The language the cards print in: the class's, when the teacher chose one for it, since
+    the children read the cards and that is the language their pages are in; otherwise the
+    teacher's own (who prints them and hands them out)."""
+    return classroom.language or translation.get_language()
+
+
+def _language_context(code: str) -> dict:
+    """What the page needs to show the cards in their language: its code, its name (in itself,
+    as settings.LANGUAGES names it) and its direction."""
+    with translation.override(code):
+        bidi = translation.get_language_bidi()
+    return {"cards_language": code, "cards_language_name": dict(settings.LANGUAGES).get(code, code),
+            "cards_direction": "rtl" if bidi else "ltr"}
 
 
 def _paper(request) -> str:
@@ -46,7 +65,8 @@ def sign_in_cards(request, pk: int):
     ]
     return render(request, "classroom/sign_in_cards.html", {
         "classroom": classroom, "pages": pages, "paper": _paper(request),
-        "papers": [(key, label) for key, (label, _) in PAPERS.items()],
+        "papers": [(key, label) for key, (label, _size) in PAPERS.items()],
+        **_language_context(cards_language(classroom=classroom)),
         "join_url": request.build_absolute_uri(reverse("classroom:join")),
     })
 
@@ -55,8 +75,9 @@ def sign_in_cards(request, pk: int):
 def sign_in_cards_pdf(request, pk: int):
     classroom = teacher_class(request, pk)
     paper = _paper(request)
-    pdf = render_cards(_cards(request, classroom), paper=paper,
-                       title=f"Sign-in cards: {classroom.name}")
+    with translation.override(cards_language(classroom=classroom)):
+        pdf = render_cards(_cards(request, classroom), paper=paper,
+                           title=_("Sign-in cards: %(class_name)s") % {"class_name": classroom.name})
     response = HttpResponse(pdf, content_type="application/pdf")
     filename = f"sign-in-cards-{slugify(classroom.name) or classroom.pk}-{paper}.pdf"
     # inline: the browser shows it (ready to print); its own button saves it.

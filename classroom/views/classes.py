@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import teacher_required
@@ -35,7 +36,7 @@ def class_create(request):
     form = ClassForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         classroom = services.classroom_create(teacher=request.user, **form.cleaned_data)
-        messages.success(request, f"“{classroom.name}” is ready. Next, add your students.")
+        messages.success(request, _("“%(name)s” is ready. Next, add your students.") % {"name": classroom.name})
         return redirect("classroom:class_detail", pk=classroom.pk)
     return render(request, "classroom/class_form.html", {"form": form, "classroom": None})
 
@@ -65,11 +66,12 @@ def class_progress(request, pk: int):
 @teacher_required
 def class_edit(request, pk: int):
     classroom = teacher_class(request, pk)
-    initial = {"name": classroom.name, "grade": classroom.grade, "free_play": classroom.free_play}
+    initial = {"name": classroom.name, "grade": classroom.grade, "free_play": classroom.free_play,
+               "language": classroom.language}
     form = ClassEditForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         services.classroom_update(classroom=classroom, **form.cleaned_data)
-        messages.success(request, "The class is saved.")
+        messages.success(request, _("The class is saved."))
         return redirect("classroom:class_detail", pk=classroom.pk)
     return render(request, "classroom/class_form.html", {"form": form, "classroom": classroom})
 
@@ -80,8 +82,8 @@ def class_free_play(request, pk: int):
     classroom = teacher_class(request, pk)
     turn_on = request.POST.get("free_play") == "on"
     services.classroom_set_free_play(classroom=classroom, free_play=turn_on)
-    messages.success(request, "Free play is on: students may play any game."
-                     if turn_on else "Free play is off: students see only their assignments.")
+    messages.success(request, _("Free play is on: students may play any game.")
+                     if turn_on else _("Free play is off: students see only their assignments."))
     return redirect("classroom:class_detail", pk=classroom.pk)
 
 
@@ -92,16 +94,18 @@ def class_archive(request, pk: int):
         return refused
     if request.method == "POST":
         services.classroom_archive(classroom=classroom)
-        messages.success(request, f"“{classroom.name}” is archived. You can restore it from "
-                                  f"Archived classes for {archived_kept_for()}.")
+        # Translators: %(kept_for)s is a length of time: "a year", "2 years".
+        messages.success(request, _("“%(name)s” is archived. You can restore it from Archived classes "
+                                    "for %(kept_for)s.") % {"name": classroom.name,
+                                                            "kept_for": archived_kept_for()})
         return redirect("classroom:teacher_home")
     return confirm(
-        request, title=f"Archive {classroom.name}?", button="Archive the class",
-        question=f"Archive “{classroom.name}”?",
-        details=["Students will not be able to sign in to this class.",
-                 "Nothing is deleted now: you can restore the class, its students and its "
-                 f"assignments for {archived_kept_for()}. After that, the class and its students' "
-                 "data are erased (you are warned by e-mail two weeks before)."],
+        request, title=_("Archive %(name)s?") % {"name": classroom.name}, button=_("Archive the class"),
+        question=_("Archive “%(name)s”?") % {"name": classroom.name},
+        details=[_("Students will not be able to sign in to this class."),
+                 _("Nothing is deleted now: you can restore the class, its students and its "
+                   "assignments for %(kept_for)s. After that, the class and its students' data are "
+                   "erased (you are warned by e-mail two weeks before).") % {"kept_for": archived_kept_for()}],
         cancel_url=reverse("classroom:class_detail", args=[classroom.pk]))
 
 
@@ -112,7 +116,7 @@ def class_restore(request, pk: int):
     if refused := refused_unless_owner(request, classroom):
         return refused
     services.classroom_restore(classroom=classroom)
-    messages.success(request, f"“{classroom.name}” is back. Students can sign in again.")
+    messages.success(request, _("“%(name)s” is back. Students can sign in again.") % {"name": classroom.name})
     return redirect("classroom:class_detail", pk=classroom.pk)
 
 
@@ -127,7 +131,7 @@ def class_delete(request, pk: int):
         name = classroom.name
         services.classroom_delete_permanently(classroom=classroom,
                                               typed_name=form.cleaned_data["typed_name"])
-        messages.success(request, f"“{name}” and its students' accounts are deleted.")
+        messages.success(request, _("“%(name)s” and its students' accounts are deleted.") % {"name": name})
         return redirect("classroom:archived_classes")
     return render(request, "classroom/class_delete.html", {
         "classroom": classroom, "form": form,
@@ -140,13 +144,13 @@ def class_join_code(request, pk: int):
     classroom = teacher_class(request, pk)
     if request.method == "POST":
         code = services.classroom_regenerate_join_code(classroom=classroom)
-        messages.success(request, f"The new class code is {code}. Print new sign-in cards: the "
-                                  "old code no longer works.")
+        messages.success(request, _("The new class code is %(code)s. Print new sign-in cards: the "
+                                    "old code no longer works.") % {"code": code})
         return redirect("classroom:class_detail", pk=classroom.pk)
     return confirm(
-        request, title="New class code?", button="Make a new code",
-        question=f"Make a new code for “{classroom.name}”?",
-        details=[f"The code {classroom.join_code} will stop working, and so will the sign-in "
-                 "cards you printed with it.",
-                 "Students' pictures stay the same. Students who are signed in stay signed in."],
+        request, title=_("New class code?"), button=_("Make a new code"),
+        question=_("Make a new code for “%(name)s”?") % {"name": classroom.name},
+        details=[_("The code %(code)s will stop working, and so will the sign-in cards you printed "
+                   "with it.") % {"code": classroom.join_code},
+                 _("Students' pictures stay the same. Students who are signed in stay signed in.")],
         cancel_url=reverse("classroom:class_detail", args=[classroom.pk]))

@@ -5,6 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import is_student, is_teacher, may_accept_invite, teacher_required
@@ -45,8 +46,8 @@ def co_teachers(request, pk: int):
         except services.InviteError as exc:
             form.add_error("email", str(exc))
         else:
-            messages.success(request, f"Invitation sent to {invite.email}. The link works once, "
-                                      "for 7 days.")
+            messages.success(request, _("Invitation sent to %(email)s. The link works once, for 7 days.")
+                             % {"email": invite.email})
             return redirect("classroom:co_teachers", pk=classroom.pk)
     return render(request, "classroom/co_teachers.html", {
         "classroom": classroom, "form": form,
@@ -64,18 +65,24 @@ def co_teacher_remove(request, pk: int, teacher_id: int):
     if request.method == "POST":
         services.co_teacher_remove(classroom=classroom, teacher=teacher)
         if leaving:
-            messages.success(request, f"You no longer teach “{classroom.name}”.")
+            messages.success(request, _("You no longer teach “%(class_name)s”.") % {"class_name": classroom.name})
             return redirect("classroom:teacher_home")
-        messages.success(request, f"{teacher.display_name} no longer teaches “{classroom.name}”.")
+        messages.success(request, _("%(name)s no longer teaches “%(class_name)s”.")
+                         % {"name": teacher.display_name, "class_name": classroom.name})
         return redirect("classroom:co_teachers", pk=classroom.pk)
-    who = "you" if leaving else teacher.display_name
+    values = {"name": teacher.display_name, "class_name": classroom.name}
+    if leaving:
+        return confirm(
+            request, title=_("Leave the class?"), button=_("Leave the class"),
+            question=_("Stop teaching “%(class_name)s”?") % values,
+            details=[_("The class stays as it is; only you will no longer see it."),
+                     _("Another teacher of the class can invite you again later.")],
+            cancel_url=reverse("classroom:co_teachers", args=[classroom.pk]))
     return confirm(
-        request, title="Leave the class?" if leaving else f"Remove {teacher.display_name}?",
-        button="Leave the class" if leaving else "Remove co-teacher",
-        question=(f"Stop teaching “{classroom.name}”?" if leaving
-                  else f"Remove {teacher.display_name} from “{classroom.name}”?"),
-        details=[f"The class stays as it is; only {who} will no longer see it.",
-                 "Another teacher of the class can invite them again later."],
+        request, title=_("Remove %(name)s?") % values, button=_("Remove co-teacher"),
+        question=_("Remove %(name)s from “%(class_name)s”?") % values,
+        details=[_("The class stays as it is; only %(name)s will no longer see it.") % values,
+                 _("Another teacher of the class can invite them again later.")],
         cancel_url=reverse("classroom:co_teachers", args=[classroom.pk]))
 
 
@@ -85,7 +92,8 @@ def invite_withdraw(request, pk: int, invite_id: int):
     classroom = teacher_class(request, pk)
     invite = get_object_or_404(selectors.pending_invites_of_class(classroom=classroom), pk=invite_id)
     services.co_teacher_invite_withdraw(invite=invite)
-    messages.success(request, f"The invitation to {invite.email} is withdrawn; its link no longer works.")
+    messages.success(request, _("The invitation to %(email)s is withdrawn; its link no longer works.")
+                     % {"email": invite.email})
     return redirect("classroom:co_teachers", pk=classroom.pk)
 
 
@@ -100,7 +108,7 @@ def invite_accept(request, token: str):
         return render(request, "classroom/invite_invalid.html", {"reason": reason, "invite": invite},
                       status=410)
     if is_student(request.user):
-        raise PermissionDenied("Invitations to co-teach are for teachers.")
+        raise PermissionDenied(_("Invitations to co-teach are for teachers."))
     if not is_teacher(request.user):
         request.session[SESSION_KEY] = token
         return render(request, "classroom/invite_accept.html", {"invite": invite, "signed_in": False})
@@ -116,7 +124,7 @@ def invite_accept(request, token: str):
         except services.InviteError:  # used in another tab a moment ago
             return render(request, "classroom/invite_invalid.html", {"reason": "used"}, status=410)
         request.session.pop(SESSION_KEY, None)
-        messages.success(request, f"You now co-teach “{classroom.name}”.")
+        messages.success(request, _("You now co-teach “%(class_name)s”.") % {"class_name": classroom.name})
         return redirect("classroom:class_detail", pk=classroom.pk)
     return render(request, "classroom/invite_accept.html",
                   {"invite": invite, "signed_in": True, "already": already})

@@ -5,6 +5,7 @@ from django.contrib.auth import login
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts import codes, pictures
 from accounts import services as accounts
@@ -28,7 +29,7 @@ def _find_class(request, code: str):
 
 
 def _too_many_codes(wait_seconds: int) -> str:
-    return f"{too_many_tries(wait_seconds)} Or ask your teacher for the code."
+    return too_many_tries(wait_seconds) + " " + _("Or ask your teacher for the code.")
 
 
 def join(request):
@@ -54,7 +55,7 @@ def join(request):
             form.add_error("code", _too_many_codes(wait))
             status = 429
         else:
-            form.add_error("code", "We couldn't find a class with that code. Check the letters with your teacher.")
+            form.add_error("code", _("We couldn't find a class with that code. Check the letters with your teacher."))
     return render(request, "accounts/join_code.html", {"form": form}, status=status)
 
 
@@ -95,14 +96,15 @@ def join_pictures(request, code: str, student_id: int):
     status = 429 if wait else 200
     if request.method == "POST":
         if not form.is_valid():
-            error, status = "Pick three pictures, then press Go.", 400
+            # Translators: "Go" is the button's word on the picture sign-in page (accounts' page).
+            error, status = _("Pick three pictures, then press Go."), 400
         else:
             result = accounts.student_check_picture_password(student=student, sequence=form.sequence,
                                                              source=source_of(request))
             if result.ok:
                 return _sign_in_student(request, student)
             wait, status = result.wait_seconds, 429 if result.wait_seconds else 400
-            error = "That wasn't quite right. Have another go!" if result.checked else ""
+            error = _("That wasn't quite right. Have another go!") if result.checked else ""
     return render(request, "accounts/join_pictures.html", {
         "classroom": classroom, "student": student, "pictures": pictures.PICTURES.items(),
         "error": error, "wait": too_many_tries(wait) if wait else "",
@@ -123,7 +125,7 @@ def join_text(request, code: str, student_id: int):
             return _sign_in_student(request, student)
         wait = result.wait_seconds
         if result.checked:
-            form.add_error("password", "That wasn't quite right. Have another go!")
+            form.add_error("password", _("That wasn't quite right. Have another go!"))
     return render(request, "accounts/join_text.html", {
         "classroom": classroom, "student": student, "form": form,
         "wait": too_many_tries(wait) if wait else "",

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_POST
 
 from accounts import pictures
@@ -27,17 +28,19 @@ def _add_page(request, classroom, *, single=None, pasted=None, upload=None, prob
     })
 
 
-def _students(n: int) -> str:
-    return "1 student" if n == 1 else f"{n} students"
-
-
 def _added(request, classroom, students):
     """Says both what was added and how big the class is now: "3 students added" read as
     "3 students are in the class" when the class already had 7."""
     count = len(students)
-    size = _students(selectors.students_of_class(classroom=classroom).count())
-    added = students[0].display_name if count == 1 else _students(count)
-    messages.success(request, f"{added} added; the class has {size}.")
+    size = selectors.students_of_class(classroom=classroom).count()
+    if count == 1:
+        message = ngettext("%(name)s added; the class has %(size)s student.",
+                           "%(name)s added; the class has %(size)s students.", size)
+    else:
+        # Translators: the first count is how many were added (more than one), the second the class's size.
+        message = ngettext("%(count)s students added; the class has %(size)s student.",
+                           "%(count)s students added; the class has %(size)s students.", size)
+    messages.success(request, message % {"name": students[0].display_name, "count": count, "size": size})
     return redirect("classroom:class_detail", pk=classroom.pk)
 
 
@@ -53,7 +56,8 @@ def students_add(request, pk: int):
             form.add_error("name", exc.problems[0].reason)
         else:
             if "add_another" in request.POST:
-                messages.success(request, f"{student.display_name} is in the class. Add the next one.")
+                messages.success(request, _("%(name)s is in the class. Add the next one.")
+                                 % {"name": student.display_name})
                 return redirect("classroom:students_add", pk=classroom.pk)
             return _added(request, classroom, [student])
     return _add_page(request, classroom, single=form)
@@ -98,8 +102,9 @@ def students_import(request, pk: int):
 
 
 def _nothing_added(count: int) -> str:
-    rows = "1 row needs" if count == 1 else f"{count} rows need"
-    return f"Nobody was added yet: {rows} fixing first. Fix them and try again."
+    return ngettext("Nobody was added yet: %(count)s row needs fixing first. Fix it and try again.",
+                    "Nobody was added yet: %(count)s rows need fixing first. Fix them and try again.",
+                    count) % {"count": count}
 
 
 # ----- one student ---------------------------------------------------------------------
@@ -132,7 +137,7 @@ def student_detail(request, pk: int):
         except names.InvalidName as exc:
             form.add_error("name", str(exc))
         else:
-            messages.success(request, f"Renamed to {student.display_name}.")
+            messages.success(request, _("Renamed to %(name)s.") % {"name": student.display_name})
             return redirect("classroom:student_detail", pk=student.pk)
     return _student_page(request, student, rename=form)
 
@@ -150,7 +155,8 @@ def student_move(request, pk: int):
         except names.InvalidName as exc:
             form.add_error("to_classroom", str(exc))
         else:
-            messages.success(request, f"{student.display_name} moved to {student.classroom.name}.")
+            messages.success(request, _("%(name)s moved to %(class_name)s.")
+                             % {"name": student.display_name, "class_name": student.classroom.name})
             return redirect("classroom:class_detail", pk=old_class.pk)
     return _student_page(request, student, move=form)
 
@@ -161,13 +167,15 @@ def student_remove(request, pk: int):
     classroom = student.classroom
     if request.method == "POST":
         services.student_remove(student=student)
-        messages.success(request, f"{student.display_name} is no longer in {classroom.name}.")
+        messages.success(request, _("%(name)s is no longer in %(class_name)s.")
+                         % {"name": student.display_name, "class_name": classroom.name})
         return redirect("classroom:class_detail", pk=classroom.pk)
+    values = {"name": student.display_name, "class_name": classroom.name}
     return confirm(
-        request, title=f"Remove {student.display_name}?", button="Remove from the class",
-        question=f"Remove {student.display_name} from “{classroom.name}”?",
-        details=["They will not be able to sign in any more, and they leave the class list.",
-                 "Their finished games stay in the class's records."],
+        request, title=_("Remove %(name)s?") % values, button=_("Remove from the class"),
+        question=_("Remove %(name)s from “%(class_name)s”?") % values,
+        details=[_("They will not be able to sign in any more, and they leave the class list."),
+                 _("Their finished games stay in the class's records.")],
         cancel_url=reverse("classroom:student_detail", args=[student.pk]))
 
 
@@ -181,18 +189,20 @@ def student_pictures(request, pk: int):
     if form.sequence is None and request.POST.get("confirmed") != "yes":
         # New random pictures make the printed card wrong: ask first. (Chosen pictures are
         # already a deliberate choice.)
+        name = {"name": student.display_name}
         return confirm(
-            request, title=f"New pictures for {student.display_name}?", button="Give new pictures",
-            question=f"Give {student.display_name} new random pictures?",
-            details=["Their current pictures, and the sign-in card printed with them, stop working.",
-                     f"{student.display_name} is signed out on every device, and their open games close.",
-                     "You will see the new pictures straight away; print a new card for them."],
+            request, title=_("New pictures for %(name)s?") % name, button=_("Give new pictures"),
+            question=_("Give %(name)s new random pictures?") % name,
+            details=[_("Their current pictures, and the sign-in card printed with them, stop working."),
+                     _("%(name)s is signed out on every device, and their open games close.") % name,
+                     _("You will see the new pictures straight away; print a new card for them.")],
             cancel_url=reverse("classroom:student_detail", args=[student.pk]), danger=False,
             hidden={"confirmed": "yes"})
     sequence = accounts.student_set_picture_password(student=student, sequence=form.sequence)
-    messages.success(request, f"{student.display_name}'s new pictures: "
-                              f"{', '.join(pictures.labels(sequence))}. They are signed out "
-                              "everywhere until they sign in with them.")
+    # Translators: %(pictures)s lists the three pictures' names, "cat, sun, tree".
+    messages.success(request, _("%(name)s's new pictures: %(pictures)s. They are signed out everywhere "
+                                "until they sign in with them.")
+                     % {"name": student.display_name, "pictures": ", ".join(pictures.labels(sequence))})
     return redirect("classroom:student_detail", pk=student.pk)
 
 
@@ -202,16 +212,16 @@ def student_text_password(request, pk: int):
     student = teacher_student(request, pk)
     if request.POST.get("action") == "clear":
         accounts.student_clear_text_password(student=student)
-        messages.success(request, f"{student.display_name} signs in with pictures only now, and is "
-                                  "signed out everywhere until they do.")
+        messages.success(request, _("%(name)s signs in with pictures only now, and is signed out "
+                                    "everywhere until they do.") % {"name": student.display_name})
         return redirect("classroom:student_detail", pk=student.pk)
     form = TextPasswordForm(request.POST)
     if not form.is_valid():
         return _student_page(request, student, text=form)
     accounts.student_set_text_password(student=student, password=form.cleaned_data["password"])
-    messages.success(request, f"{student.display_name} can now sign in with the text password "
-                              "you typed, or with their pictures. They are signed out everywhere "
-                              "until they sign in again.")
+    messages.success(request, _("%(name)s can now sign in with the text password you typed, or with "
+                                "their pictures. They are signed out everywhere until they sign in "
+                                "again.") % {"name": student.display_name})
     return redirect("classroom:student_detail", pk=student.pk)
 
 
@@ -222,5 +232,5 @@ def student_unlock(request, pk: int):
     next to them, can let them try again at once."""
     student = teacher_student(request, pk)
     accounts.student_unlock(student=student)
-    messages.success(request, f"{student.display_name} can try their pictures again now.")
+    messages.success(request, _("%(name)s can try their pictures again now.") % {"name": student.display_name})
     return redirect("classroom:student_detail", pk=student.pk)

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _, ngettext
 
 from accounts import services as accounts
 from accounts.permissions import student_required
@@ -34,10 +35,10 @@ def _free_play_open(student) -> bool:
 def idle_words(minutes: int) -> str:
     """GAME_IDLE_CLOSE_MINUTES in words for children: "an hour", "2 hours", "30 minutes"."""
     if minutes == 60:
-        return "an hour"
+        return _("an hour")
     if minutes % 60 == 0:
-        return f"{minutes // 60} hours"
-    return f"{minutes} minutes"
+        return ngettext("%(count)s hour", "%(count)s hours", minutes // 60) % {"count": minutes // 60}
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
 @student_required

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import student_required, teacher_required
@@ -28,7 +29,7 @@ def table_open(request):
                       .filter(pk=request.POST["assignment"]).first() if request.POST["assignment"].isdigit()
                       else None)
         if assignment is None:
-            messages.error(request, "That assignment is not open for you.")
+            messages.error(request, _("That assignment is not open for you."))
             return redirect(home_tables())
     try:
         game = tables.table_open(student=request.user, key=request.POST.get("game", ""),
@@ -57,8 +58,10 @@ def teacher_tables(request, pk: int):
         except tables.TableError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, f"{len(games)} table{'s' if len(games) != 1 else ''} opened. "
-                             "The game shows under “Carry on playing” on each student's page.")
+            messages.success(request, ngettext(
+                "%(count)s table opened. The game shows under “Carry on playing” on each student's page.",
+                "%(count)s tables opened. The game shows under “Carry on playing” on each student's page.",
+                len(games)) % {"count": len(games)})
             return redirect("classroom:teacher_tables", pk=classroom.pk)
     return render(request, "games/teacher_tables.html", {
         "classroom": classroom, "form": form, "students": students,

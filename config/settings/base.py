@@ -3,6 +3,10 @@
 - DATABASE_URL: PostgreSQL (or any dj-database-url URL); SQLite in the repo when unset.
 - REDIS_URL: when set, channels-redis, the Redis cache and a real Celery broker; when unset,
   the in-memory channel layer, the local-memory cache and eager Celery.
+- CHANNEL_REDIS_URLS, CACHE_REDIS_URL, CELERY_BROKER_URL: one Redis role each on Redis servers
+  of its own (the channel layer sharded over several); each role unset falls back on REDIS_URL
+  (docs/deploy.md).
+- DB_POOLER=pgbouncer: PostgreSQL is reached through PgBouncer in transaction mode.
 - SECRET_KEY, DEBUG, ALLOWED_HOSTS.
 """
 
@@ -124,10 +128,22 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # SQLite cannot make the roll-up and flag unique keys that treat nulls as equal; the
     # services rebuild those rows under a lock on the class instead of relying on them.
     SILENCED_SYSTEM_CHECKS = ["models.W047"]
-else:
+# DB_POOLER=pgbouncer: the database is reached through PgBouncer in transaction mode
+# (docs/deploy.md), which hands each transaction to whichever server connection is free. A
+# server-side cursor (what QuerySet.iterator() opens on PostgreSQL) lives in the server
+# connection that declared it, so its next fetch could land on another one: Django then reads
+# iterator() results with client-side cursors, in chunks. PgBouncer also refuses startup
+# parameters it does not track, so `jit=off` (below) is set on the database instead.
+DB_POOLER = os.environ.get("DB_POOLER", "")
+if DB_POOLER not in ("", "pgbouncer"):
+    raise ImproperlyConfigured(f"DB_POOLER must be 'pgbouncer' or unset, not {DB_POOLER!r}")
+if DB_POOLER:
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
+elif not DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # No JIT: our queries are short, and PostgreSQL's JIT compiles any query whose estimated
     # cost is high (a delete of a game's report rows was estimated at 200,000 rows) at a cost of
-    # hundreds of milliseconds each time, which was most of the report analysis time.
+    # hundreds of milliseconds each time, which was most of the report analysis time. Behind
+    # PgBouncer: `ALTER DATABASE ... SET jit = off` (docs/deploy.md).
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c jit=off"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -154,6 +170,10 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("es", "Español"), ("ar", "العربية")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language a visitor picks in the switcher (config/language.py) lasts a year, not just the
+# browser session; a signed-in person's is kept on their account as well.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -174,21 +194,48 @@ EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.conso
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Numberdeck <no-reply@numberdeck.local>")
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Redis has three roles here, and a district gives each its own servers (docs/deploy.md): the
+# channel layer (the pushes to open sockets), the cache (membership versions, the move and
+# socket limits, sign-in counts) and Celery's broker. Each role left unset uses REDIS_URL, so
+# REDIS_URL alone puts all three on one server. The channel layer may be sharded over several
+# servers, listed in CHANNEL_REDIS_URLS: channels-redis hashes each channel and group name
+# (CRC32, the same in every process) onto one of them, so every web process must list the same
+# servers in the same order. It does not support Redis Cluster.
+CHANNEL_REDIS_URLS = env_list("CHANNEL_REDIS_URLS") or ([REDIS_URL] if REDIS_URL else [])
+CACHE_REDIS_URL = os.environ.get("CACHE_REDIS_URL", "") or REDIS_URL
+# Celery reads CELERY_BROKER_URL from the environment itself, before any setting: the same
+# variable here keeps the two in step.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "") or REDIS_URL or "memory://"
+REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000"))
 
-if REDIS_URL:
-    REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000"))
+
+def channel_layer_host(url: str) -> dict:
+    """One Redis server of the channel layer, with the options every one of them needs.
+
+    redis-py 8 reads with a 5 s socket timeout by default; the core layer's receive is a 5 s
+    blocking BZPOPMIN, so an idle socket's consumer would crash (1011) at random. After a
+    Redis restart every pooled connection fails once on first use ("Connection closed by
+    server"): retry such a command once on a fresh connection. redis-py's pools allow 100
+    connections per process by default and then raise "Too many connections": at a bell,
+    hundreds of sockets open at once, each joining its group over a connection of its own,
+    and most of them failed (HTTP 500). The pool may grow to REDIS_MAX_CONNECTIONS per
+    process and server (Redis itself takes 10,000); the connections stay pooled for the next
+    burst."""
+    return {"address": url, "socket_timeout": None, "retry_on_error": [RedisConnectionError],
+            "max_connections": REDIS_MAX_CONNECTIONS}
+
+
+def pubsub_prefix(urls: list[str]) -> str:
+    """The pub/sub layer's prefix. Redis's pub/sub channels ignore the database number: the
+    prefix carries it, so two sites on one Redis server (on different databases) never hear
+    each other's pushes. Shards on different database numbers name each, in order."""
+    dbs = [urlparse(url).path.strip("/") or "0" for url in urls]
+    return f"asgi-db{dbs[0] if len(set(dbs)) == 1 else '-'.join(dbs)}:"
+
+
+if CHANNEL_REDIS_URLS:
     CHANNEL_LAYER_CAPACITY = 5000
-    # redis-py 8 reads with a 5 s socket timeout by default; the core layer's receive is a 5 s
-    # blocking BZPOPMIN, so an idle socket's consumer would crash (1011) at random. After a
-    # Redis restart every pooled connection fails once on first use ("Connection closed by
-    # server"): retry such a command once on a fresh connection. redis-py's pools allow 100
-    # connections per process by default and then raise "Too many connections": at a bell,
-    # hundreds of sockets open at once, each joining its group over a connection of its own,
-    # and most of them failed (HTTP 500). The pool may grow to REDIS_MAX_CONNECTIONS per
-    # process (Redis itself takes 10,000); the connections stay pooled for the next burst.
-    REDIS_LAYER_HOSTS = [{"address": REDIS_URL, "socket_timeout": None,
-                          "retry_on_error": [RedisConnectionError],
-                          "max_connections": REDIS_MAX_CONNECTIONS}]
+    REDIS_LAYER_HOSTS = [channel_layer_host(url) for url in CHANNEL_REDIS_URLS]
     # Which channels-redis layer carries the pushes (devtools/bench/README.md measured both in
     # one 600-student arena): "pubsub" (the default) publishes a group message once and Redis
     # pushes it to each web process subscribed to the group, which hands it to its sockets;
@@ -203,7 +250,7 @@ if REDIS_URL:
     if CHANNEL_LAYER_KIND == "core":
         CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "BACKEND": "config.channel_layer.CoreChannelLayer",  # see there: the shards
                 # The core layer drops a group_send past a process's capacity (default 100),
                 # logged only at INFO: in a 600-student arena a process's burst of pushes
                 # passed 100 and tables silently missed moves (devtools/bench/README.md). 5,000
@@ -212,27 +259,25 @@ if REDIS_URL:
             }
         }
     elif CHANNEL_LAYER_KIND == "pubsub":
-        # Redis's pub/sub channels ignore the database number: the prefix carries it, so two
-        # sites on one Redis server (on different databases) never hear each other's pushes.
-        _redis_db = urlparse(REDIS_URL).path.strip("/") or "0"
         CHANNEL_LAYERS = {"default": {"BACKEND": "config.channel_layer.PubSubChannelLayer",
                                       "CONFIG": {"hosts": REDIS_LAYER_HOSTS,
-                                                 "prefix": f"asgi-db{_redis_db}:"}}}
+                                                 "prefix": pubsub_prefix(CHANNEL_REDIS_URLS)}}}
     else:
         raise ImproperlyConfigured(f"CHANNEL_LAYER must be 'pubsub' or 'core', not {CHANNEL_LAYER_KIND!r}")
-    CACHES = {"default": {"BACKEND": "config.cache.ReusedClientRedisCache",  # see config/cache.py
-                          "LOCATION": REDIS_URL}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+if CACHE_REDIS_URL:
+    CACHES = {"default": {"BACKEND": "config.cache.ReusedClientRedisCache",  # see config/cache.py
+                          "LOCATION": CACHE_REDIS_URL}}
+else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Celery: a real Redis broker when REDIS_URL is set, otherwise tasks run eagerly in-process.
-CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
-# Nothing reads a task's return value (jobs keep their progress in their own rows), so no
-# result is stored: no keys pile up in Redis. A caller that wants one asks for it.
+# Celery: a real broker when CELERY_BROKER_URL or REDIS_URL names one, otherwise tasks run
+# eagerly in-process.
+CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL.startswith("memory://")
+CELERY_RESULT_BACKEND = (CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
+                         else "cache+memory://")
 CELERY_TASK_IGNORE_RESULT = True
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True  # a task lost with a crashed worker is re-run; tasks are idempotent
 CELERY_TASK_SERIALIZER = "json"
@@ -329,10 +374,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    # Without REDIS_URL the broker is kombu's in-memory transport, which has no host and
-    # says "No hostname was supplied. Reverting to default 'localhost'" on every start: a
-    # line that only confuses whoever runs `make run`.
-    "loggers": {} if REDIS_URL else {"kombu.connection": {"level": "ERROR"}},
+    # Without a broker (no REDIS_URL) Celery's is kombu's in-memory transport, which has no
+    # host and says "No hostname was supplied. Reverting to default 'localhost'" on every
+    # start: a line that only confuses whoever runs `make run`.
+    "loggers": {"kombu.connection": {"level": "ERROR"}} if CELERY_TASK_ALWAYS_EAGER else {},
 }
 
 

@@ -58,10 +58,26 @@ def redis_settings_for_run(run_id: str) -> dict:
     }
 
 
+def redis_roles_for_run(run_id: str) -> dict:
+    """`redis_settings_for_run`, for the roles this environment puts on Redis (REDIS_URL, or
+    CHANNEL_REDIS_URLS, CACHE_REDIS_URL, CELERY_BROKER_URL: config/settings/base.py)."""
+    own = redis_settings_for_run(run_id)
+    roles = {}
+    if CHANNEL_REDIS_URLS:  # noqa: F405
+        roles["CHANNEL_LAYERS"] = own["CHANNEL_LAYERS"]
+    if CACHE_REDIS_URL:  # noqa: F405
+        roles["CACHES"] = own["CACHES"]
+    if not CELERY_TASK_ALWAYS_EAGER:  # noqa: F405
+        roles.update({k: v for k, v in own.items() if k.startswith("CELERY_")})
+    return roles
+
+
 TEST_RUN_KEY_PREFIX = run_key_prefix(TEST_RUN_ID)
-if REDIS_URL:  # noqa: F405
-    # The settings just above (channel layer, cache, Celery), made this run's own.
-    globals().update(redis_settings_for_run(TEST_RUN_ID))
+# The settings just above (channel layer, cache, Celery), made this run's own.
+globals().update(redis_roles_for_run(TEST_RUN_ID))
+# Every Redis server this run writes keys to: tests/conftest.py deletes the run's keys on each.
+TEST_REDIS_URLS = sorted({url for url in (*CHANNEL_REDIS_URLS, CACHE_REDIS_URL, CELERY_BROKER_URL)  # noqa: F405
+                          if url.startswith(("redis://", "rediss://", "unix://"))})
 
 # The live Daphne server of browser tests serves static files straight from static/.
 WHITENOISE_USE_FINDERS = True

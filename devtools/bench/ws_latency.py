@@ -11,7 +11,13 @@ connects every student over a real WebSocket and runs two phases on the same ser
 - play: each student, on their turn, thinks (uniform random, --think) and sends a legal move;
   measured is send -> the opponent's socket receiving the table for the new version.
 
-Prints p50/p95/p99 for both, their ratio, CPU use and the verdict. See devtools/bench/README.md.
+Prints p50/p95/p99 for both, their ratio, CPU use (the web processes', PostgreSQL's and Redis's,
+the client's, and the whole machine's per message, from /proc/stat) and the verdict. See
+devtools/bench/README.md.
+
+Scaling out (issue #25, docs/deploy.md): `--servers 4 --redis-shards 2` runs four web processes
+with the channel layer sharded over two redis-servers of the bench's own, to set beside
+`--servers 2` (one Redis) at the same --players.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(1, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))  # games.engine
 
 import fixtures  # noqa: E402
+from redis_servers import start_shards, stop_all  # noqa: E402
 from servers import SERVERS, CpuMeter, Servers, machine_busy  # noqa: E402
 from wsclient import Arrivals, Disconnected, Socket, now  # noqa: E402
 
@@ -373,8 +380,11 @@ def print_report(args, phases: dict[str, Phase], ports: list[int]) -> dict:
     print(f"Numberdeck WebSocket latency: {args.players} students, {games} two-player "
           f"'{args.game}' games, {len(ports)} {args.server} process(es) on port(s) "
           f"{', '.join(map(str, ports))}")
-    print(f"Stack: config.settings.production (DEBUG off), PostgreSQL '{args.db}', channels-redis "
-          f"db {args.redis_db}. Think time uniform {args.think_min:g}-{args.think_max:g} s "
+    layer = (f"channels-redis sharded over {len(args.shard_urls)} private redis-servers "
+             f"({', '.join(args.shard_urls)}), cache and broker on db {args.redis_db}"
+             if args.shard_urls else f"channels-redis db {args.redis_db}")
+    print(f"Stack: config.settings.production (DEBUG off), PostgreSQL '{args.db}', {layer}. "
+          f"Think time uniform {args.think_min:g}-{args.think_max:g} s "
           f"(expected ~{games / mean_think:.0f} moves/s). Warm-up {args.warmup:g} s, measured "
           f"{args.duration:g} s per phase.")
     header = f"{'':34}{'samples':>8}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}"
@@ -429,11 +439,16 @@ def print_report(args, phases: dict[str, Phase], ports: list[int]) -> dict:
         c = phase.cpu
         if c:
             per_msg = c["server_cores"] * phase.duration / max(1, phase.sent_measured) * 1000
+            # Everything the machine ran in the window (web processes, PostgreSQL, every Redis,
+            # this client, and anything else running: /proc/stat), per message sent.
+            machine_ms = c["machine_busy"] * c["cores"] * phase.duration / max(1, phase.sent_measured) * 1000
+            c["machine_ms_per_message"] = machine_ms
             print(f"{phase.name}: CPU during the measured window: server {c['server_cores']:.2f} cores "
                   f"({per_msg:.1f} ms of server CPU per message), "
                   f"PostgreSQL+Redis {c['db_redis_cores']:.2f} cores (all databases), "
                   f"bench client {c['client_cores']:.2f} cores, whole machine "
-                  f"{100 * c['machine_busy']:.0f}% of {c['cores']} cores busy")
+                  f"{100 * c['machine_busy']:.0f}% of {c['cores']} cores busy "
+                  f"({machine_ms:.1f} ms of whole-machine CPU per message)")
         print(f"{phase.name}: messages sent {phase.sent}, errors {phase.errors or 'none'}"
               + (f", notices {phase.notices}" if phase.notices else "")
               + (f", games finished {phase.finished_games}" if phase.name == "play" else ""))
@@ -482,6 +497,10 @@ def parse_args(argv=None):
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--db", default="nd_bench", help="PostgreSQL database (created, flushed)")
     p.add_argument("--redis-db", type=int, default=5, help="Redis db number (flushed)")
+    p.add_argument("--redis-shards", type=int, default=0, metavar="N",
+                   help="shard the channel layer over N redis-servers of the bench's own (started "
+                        "on free ports, stopped at the end: CHANNEL_REDIS_URLS); the cache and "
+                        "Celery's broker stay on --redis-db. 0: the layer on --redis-db too")
     p.add_argument("--timeout", type=float, default=15, help="seconds to wait for an update")
     p.add_argument("--connect-rate", type=float, default=100, help="new sockets per second")
     p.add_argument("--profile", metavar="DIR", help="cProfile the servers during the play window")
@@ -492,12 +511,27 @@ def parse_args(argv=None):
     args.think_min, args.think_max = (float(x) for x in args.think.split("-"))
     if args.players < 2 or args.players % 2:
         p.error("--players must be an even number, at least 2")
+    if args.redis_shards and args.no_server:
+        p.error("--redis-shards starts redis-servers for the bench's own web processes: not with --no-server")
     return args
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    shards = start_shards(args.redis_shards) if args.redis_shards else []
+    try:
+        return run(args, shards)
+    finally:
+        stop_all(shards)
+
+
+def run(args, shards) -> int:
     env = fixtures.server_env(db=args.db, redis_db=args.redis_db)
+    args.shard_urls = [shard.url() for shard in shards]
+    if shards:
+        env["CHANNEL_REDIS_URLS"] = ",".join(args.shard_urls)
+        print(f"The channel layer is sharded over {len(shards)} redis-servers: "
+              f"{', '.join(args.shard_urls)}", flush=True)
     ports = [args.port + i for i in range(args.servers)]
     app = "config.asgi:application"
     if args.profile:

@@ -18,6 +18,7 @@ import logging
 from accounts.signals import sessions_ended
 
 from ..realtime import send_to_group
+from .dispatch import DispatchWithoutSweep
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +29,9 @@ def user_group(user_id: int) -> str:
     return f"user.{int(user_id)}"
 
 
-class ClosesWhenSignedOut:
-    """A mixin for AsyncWebsocketConsumer (listed before it)."""
+class ClosesWhenSignedOut(DispatchWithoutSweep):
+    """A mixin for AsyncWebsocketConsumer (listed before it). Its messages are dispatched
+    without Channels' per-message connection sweep (games/consumers/dispatch.py)."""
 
     signed_out = False
     _user_group: str | None = None

@@ -98,7 +98,7 @@ async def test_an_unreachable_layer_closes_politely_and_is_logged_once(
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("backend", ["config.channel_layer.PubSubChannelLayer",
-                                     "channels_redis.core.RedisChannelLayer"])
+                                     "config.channel_layer.CoreChannelLayer"])
 async def test_the_first_connect_after_redis_dropped_its_connections(require_redis, settings, game, student,
                                                                     backend):
     """Against a real Redis, with either layer the site can run (config/settings/base.py): the

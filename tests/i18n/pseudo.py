@@ -78,8 +78,11 @@ def build_catalogue(directory: Path) -> None:
             write_mo(handle, catalog)
 
 
-# Text people see or hear (a screen reader reads these attributes).
-READ_ATTRIBUTES = {"aria-label", "title", "alt", "placeholder", "aria-description"}
+# Text people see or hear (a screen reader reads these attributes), and the attributes our
+# JavaScript and CSS show as text: a confirmation's question (data-confirm), a picture's name
+# (data-label), the word after a picked card's tick (data-picked, static/css/app.css).
+READ_ATTRIBUTES = {"aria-label", "title", "alt", "placeholder", "aria-description", "aria-valuetext",
+                   "aria-roledescription", "data-confirm", "data-label", "data-picked"}
 SKIPPED_ELEMENTS = {"script", "style", "template"}
 ASCII_WORD = re.compile(r"(?<![^\W\d_])[A-Za-z]{2,}(?![^\W\d_])")
 
@@ -89,11 +92,18 @@ class _VisibleText(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.skipping = 0
         self.texts: list[str] = []
+        # Open elements that say they are in English (`lang="en"` below <html>): English on
+        # purpose, such as the language switcher's "English" (templates/_language_switcher.html).
+        self.english: list[str] = []
 
     def handle_starttag(self, tag, attrs):
         if tag in SKIPPED_ELEMENTS:
             self.skipping += 1
         attributes = dict(attrs)
+        if tag != "html" and (attributes.get("lang") or "").lower().split("-")[0] == "en":
+            self.english.append(tag)
+        if self.english:
+            return
         for name, value in attrs:
             if value and (name in READ_ATTRIBUTES or (
                     name == "value" and tag == "input" and attributes.get("type") in {"submit", "button"})):
@@ -102,9 +112,11 @@ class _VisibleText(HTMLParser):
     def handle_endtag(self, tag):
         if tag in SKIPPED_ELEMENTS and self.skipping:
             self.skipping -= 1
+        if self.english and self.english[-1] == tag:
+            self.english.pop()
 
     def handle_data(self, data):
-        if not self.skipping:
+        if not self.skipping and not self.english:
             self.texts.append(data)
 
 

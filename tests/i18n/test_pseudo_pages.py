@@ -16,7 +16,8 @@ from tests.test_content_security_policy import every_url_pattern, signed_in, url
 pytestmark = pytest.mark.django_db
 
 # What the world's people typed: names, a title, a code, an address.
-TYPED = {"Ms", "Rivera", "Ann", "Ben", "Warm", "up", "Friday", "arena", "ABC", "rivera", "school", "test"}
+TYPED = {"Ms", "Rivera", "Ann", "Ben", "Warm", "up", "Friday", "arena", "ABC", "rivera", "school", "test",
+         "Class"}  # the class is "Class 5B" (tests/conftest.py `classroom_of`)
 AREAS = ["core", "accounts", "classroom", "reports", "games", "arena", "privacy"]
 
 
