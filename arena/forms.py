@@ -10,6 +10,8 @@ path an assignment's level takes, so a level the engine would refuse is never st
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from arena.models import Arena
@@ -26,43 +28,42 @@ def multiplayer_games() -> list[GameSpec]:
 
 
 class ArenaForm(forms.Form):
-    title = forms.CharField(label="Title (optional)", max_length=100, required=False, strip=True,
-                            help_text="Leave empty to use the game's name, e.g. “Numero arena”.")
+    title = forms.CharField(label=gettext_lazy("Title (optional)"), max_length=100, required=False,
+                            strip=True,
+                            help_text=gettext_lazy("Leave empty to use the game's name, e.g. “Numero arena”."))
     # A callable, so a game registered after start-up is offered too.
-    game = forms.ChoiceField(label="Game", choices=lambda: [(g.key, g.name) for g in multiplayer_games()],
-                             error_messages={"invalid_choice": "Choose a game classmates can play together."})
-    preset = forms.ChoiceField(label="Level", error_messages={
-        "invalid_choice": "Choose one of the levels offered for this game.",
-        "required": "Choose a level."})
+    game = forms.ChoiceField(
+        label=gettext_lazy("Game"), choices=lambda: [(g.key, g.name) for g in multiplayer_games()],
+        error_messages={"invalid_choice": gettext_lazy("Choose a game classmates can play together.")})
+    preset = forms.ChoiceField(label=gettext_lazy("Level"), error_messages={
+        "invalid_choice": gettext_lazy("Choose one of the levels offered for this game."),
+        "required": gettext_lazy("Choose a level.")})
     focus = forms.ChoiceField(
-        label="Practise one skill (optional)", required=False,
-        help_text="The games are dealt so that this skill comes up much more often, as a "
-                  "“Practise this” assignment does.",
-        error_messages={"invalid_choice": "Choose one of the skills offered for this game."})
-    table_size = forms.IntegerField(label="Players at each table")
-    minutes = forms.IntegerField(
-        label="How long (minutes)", min_value=MIN_MINUTES, max_value=MAX_MINUTES,
-        help_text=f"From {MIN_MINUTES} to {MAX_MINUTES} minutes. The clock starts when you press Start.",
-        error_messages={"min_value": f"An arena lasts at least {MIN_MINUTES} minutes.",
-                        "max_value": f"An arena lasts at most {MAX_MINUTES} minutes.",
-                        "required": f"Choose how long: {MIN_MINUTES} to {MAX_MINUTES} minutes.",
-                        "invalid": f"Type a number of minutes from {MIN_MINUTES} to {MAX_MINUTES}."})
-    mode = forms.ChoiceField(label="Points or no points?", widget=forms.RadioSelect, choices=[
-        (Arena.Mode.POINTS, "Points: students win points and the big screen shows the top five."),
-        (Arena.Mode.NO_POINTS, "No points: no ranking on the big screen. It shows the class's "
-                               "totals, and at the end each student's personal best and who "
-                               "improved most. Good when a public ranking would upset someone."),
+        label=gettext_lazy("Practise one skill (optional)"), required=False,
+        help_text=gettext_lazy("The games are dealt so that this skill comes up much more often, as a "
+                               "“Practise this” assignment does."),
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the skills offered for this game.")})
+    table_size = forms.IntegerField(label=gettext_lazy("Players at each table"))
+    # Its help text and messages name the limits: worded in __init__, in the teacher's language.
+    minutes = forms.IntegerField(label=gettext_lazy("How long (minutes)"), min_value=MIN_MINUTES,
+                                 max_value=MAX_MINUTES)
+    mode = forms.ChoiceField(label=gettext_lazy("Points or no points?"), widget=forms.RadioSelect, choices=[
+        (Arena.Mode.POINTS, gettext_lazy("Points: students win points and the big screen shows the top five.")),
+        (Arena.Mode.NO_POINTS, gettext_lazy(
+            "No points: no ranking on the big screen. It shows the class's totals, and at the end "
+            "each student's personal best and who improved most. Good when a public ranking "
+            "would upset someone.")),
     ])
     classes = forms.ModelMultipleChoiceField(
-        label="Which classes may join", queryset=None, required=False,
+        label=gettext_lazy("Which classes may join"), queryset=None, required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="This class always may. Tick your other classes to play together.")
-    joining = forms.ChoiceField(label="Who may join?", widget=forms.RadioSelect, choices=[
-        (Arena.Joining.EVERYONE, "Everyone in the chosen classes"),
-        (Arena.Joining.CHOSEN, "Only the students I choose"),
+        help_text=gettext_lazy("This class always may. Tick your other classes to play together."))
+    joining = forms.ChoiceField(label=gettext_lazy("Who may join?"), widget=forms.RadioSelect, choices=[
+        (Arena.Joining.EVERYONE, Arena.Joining.EVERYONE.label),
+        (Arena.Joining.CHOSEN, Arena.Joining.CHOSEN.label),
     ])
-    students = forms.ModelMultipleChoiceField(label="Students", queryset=None, required=False,
-                                              widget=forms.CheckboxSelectMultiple)
+    students = forms.ModelMultipleChoiceField(label=gettext_lazy("Students"), queryset=None,
+                                              required=False, widget=forms.CheckboxSelectMultiple)
 
     def __init__(self, data=None, *, teacher: User, classroom: Classroom, game: str | None = None,
                  initial: dict | None = None):
@@ -70,6 +71,7 @@ class ArenaForm(forms.Form):
                    "classes": [classroom.pk], **(initial or {})}
         super().__init__(data, initial=initial)
         self.classroom = classroom
+        self._word_minutes()
         offered = [g.key for g in multiplayer_games()]
         chosen = (data or {}).get("game") or game or initial.get("game")
         self.game = chosen if chosen in offered else offered[0]
@@ -77,13 +79,15 @@ class ArenaForm(forms.Form):
         spec = self.spec
         self.fields["preset"].choices = [(p.key, p.label) for p in spec.presets]
         self.focuses = focuses_for(self.game)
-        self.fields["focus"].choices = [("", "No: the usual game")] + [
+        self.fields["focus"].choices = [("", _("No: the usual game"))] + [
             (measure, found.label) for measure, found in self.focuses.items()]
         size = self.fields["table_size"]
         size.min_value, size.max_value = spec.min_players, spec.max_players
         size.widget.attrs.update(min=spec.min_players, max=spec.max_players)
         size.validators = []  # checked in clean_table_size with a message naming the game
-        size.help_text = f"{spec.name} is played by {spec.players_label}."
+        # Translators: e.g. "Numero is played by 2 to 4 players." (the players come worded by the game).
+        size.help_text = _("%(game)s is played by %(players)s.") % {"game": spec.name,
+                                                                    "players": spec.players_label}
         previous = self.initial.get("table_size")
         try:
             self.initial["table_size"] = min(max(int(previous), spec.min_players), spec.max_players)
@@ -92,6 +96,16 @@ class ArenaForm(forms.Form):
         self.fields["classes"].queryset = classes_for_teacher(teacher=teacher)
         self.fields["students"].queryset = students_of_class(classroom=classroom)
 
+    def _word_minutes(self) -> None:
+        limits = {"min": MIN_MINUTES, "max": MAX_MINUTES}
+        minutes = self.fields["minutes"]
+        minutes.help_text = _("From %(min)s to %(max)s minutes. The clock starts when you press Start.") % limits
+        minutes.error_messages.update({
+            "min_value": _("An arena lasts at least %(min)s minutes.") % limits,
+            "max_value": _("An arena lasts at most %(max)s minutes.") % limits,
+            "required": _("Choose how long: %(min)s to %(max)s minutes.") % limits,
+            "invalid": _("Type a number of minutes from %(min)s to %(max)s.") % limits})
+
     @property
     def spec(self) -> GameSpec:
         return registry.spec_for(self.game)
@@ -99,15 +113,16 @@ class ArenaForm(forms.Form):
     def clean_game(self):
         value = self.cleaned_data["game"]
         if value != self.game:  # not a game classmates can play together
-            raise forms.ValidationError("Choose a game classmates can play together.")
+            raise forms.ValidationError(_("Choose a game classmates can play together."))
         return value
 
     def clean_table_size(self):
         value = self.cleaned_data.get("table_size")
         spec = self.spec
         if value is None or not spec.min_players <= value <= spec.max_players:
-            raise forms.ValidationError(f"{spec.name} is played by {spec.min_players} to "
-                                        f"{spec.max_players} players at a table.")
+            raise forms.ValidationError(
+                _("%(game)s is played by %(min)s to %(max)s players at a table.")
+                % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
         return value
 
     def clean_classes(self):
@@ -120,7 +135,7 @@ class ArenaForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("joining") == Arena.Joining.CHOSEN and not data.get("students"):
-            self.add_error("students", "Tick at least one student, or let everyone in the classes join.")
+            self.add_error("students", _("Tick at least one student, or let everyone in the classes join."))
         if not self.errors:
             try:
                 self.choice = presets.resolve(game=self.game, preset=data["preset"],

@@ -1,7 +1,8 @@
 """A student's own arena box ("You"): what their arena page shows about them, and the fragment
 their socket is sent whenever the arena changes for them (arena/consumers/player.py). The page
 and the socket render the same template from the same context, so a reload and a push never
-disagree.
+disagree; both in the child's language (the page's, or the one their socket chose at connect:
+arena/words.py words each sentence when it is called).
 
 Only the student's own row is read for the sentences (their place is counted from the
 standings, but no other child's name or score goes into the context), and ratings never do:
@@ -48,7 +49,7 @@ def me_context(player: ArenaPlayer) -> dict:
     table = table_url(player)
     state = words.state_line(status, mine)
     if mine == ArenaPlayer.Status.PLAYING and not table and status != Arena.Status.FINISHED:
-        state = words.COUNTING  # their game just ended; the next round counts it
+        state = words.counting_line()  # their game just ended; the next round counts it
     return {
         "arena": arena,
         "player": player,

@@ -18,25 +18,27 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from accounts.codes import new_join_code
 
 
 class Arena(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Open: students are joining"
-        RUNNING = "running", "Playing"
-        PAUSED = "paused", "Paused"
-        FINISHING = "finishing", "Finishing the last games"
-        FINISHED = "finished", "Finished"
+        OPEN = "open", _("Open: students are joining")
+        RUNNING = "running", pgettext_lazy("an arena's state", "Playing")
+        PAUSED = "paused", pgettext_lazy("an arena's state", "Paused")
+        FINISHING = "finishing", _("Finishing the last games")
+        FINISHED = "finished", pgettext_lazy("an arena's state", "Finished")
 
     class Mode(models.TextChoices):
-        POINTS = "points", "Points and a ranking"
-        NO_POINTS = "no_points", "No points: personal bests and the class's totals"
+        POINTS = "points", _("Points and a ranking")
+        NO_POINTS = "no_points", _("No points: personal bests and the class's totals")
 
     class Joining(models.TextChoices):
-        EVERYONE = "everyone", "Everyone in the chosen classes"
-        CHOSEN = "chosen", "Only the students I choose"
+        EVERYONE = "everyone", _("Everyone in the chosen classes")
+        CHOSEN = "chosen", _("Only the students I choose")
 
     title = models.CharField(max_length=100)
     # The class the arena was started from: its teachers run it. `classes` are every class
@@ -100,11 +102,11 @@ class Arena(models.Model):
 
 class ArenaPlayer(models.Model):
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for a table"
-        PLAYING = "playing", "Playing"
-        RESTING = "resting", "Taking a break"
-        LATE = "late", "Asking to join"
-        OUT = "out", "Taken out"
+        WAITING = "waiting", _("Waiting for a table")
+        PLAYING = "playing", pgettext_lazy("a student's state in an arena", "Playing")
+        RESTING = "resting", _("Taking a break")
+        LATE = "late", _("Asking to join")
+        OUT = "out", _("Taken out")
 
     arena = models.ForeignKey(Arena, on_delete=models.CASCADE, related_name="players")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
@@ -147,9 +149,9 @@ class ArenaGame(models.Model):
 
 class ArenaResult(models.Model):
     class Outcome(models.TextChoices):
-        WIN = "win", "Won"
-        DRAW = "draw", "Draw"
-        LOSS = "loss", "Lost"
+        WIN = "win", pgettext_lazy("a game's outcome", "Won")
+        DRAW = "draw", pgettext_lazy("a game's outcome", "Draw")
+        LOSS = "loss", pgettext_lazy("a game's outcome", "Lost")
 
     table = models.ForeignKey(ArenaGame, on_delete=models.CASCADE, related_name="results")
     player = models.ForeignKey(ArenaPlayer, on_delete=models.CASCADE, related_name="results")

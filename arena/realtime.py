@@ -23,9 +23,10 @@ def player_group(arena_id: int, user_id: int) -> str:
     return f"arena.{arena_id}.player.{user_id}"
 
 
-def push_screen(*, arena_id: int, html: str) -> bool:
-    """The projector's new fragment (already rendered once: every projector shows the same)."""
-    return send_to_group(screen_group(arena_id), {"type": "arena.screen", "html": html})
+def push_screen(*, arena_id: int, parts: dict[str, str]) -> bool:
+    """The projector's new fragment, already rendered in each language (language code -> HTML):
+    every projector shows the same, each in its teacher's language."""
+    return send_to_group(screen_group(arena_id), {"type": "arena.screen", "parts": parts})
 
 
 def tell_player(*, arena_id: int, user_id: int) -> bool:

@@ -1,39 +1,53 @@
 """The sentences a child reads about their own arena: their points, their streak, their place,
-their last game, their best score. Pure functions of plain numbers (no Django), so the words
-can be tested and changed in one place.
+their last game, their best score. Functions of plain numbers, in the language active when they
+are called (the page's, or the one the child's socket renders in: arena/consumers/player.py),
+so the words can be tested and changed in one place.
 
 Children aged 8 to 14 read these while a game waits for them: short sentences, words before
 numbers for the places that matter ("1st place", "the top 5"), and never a rating (ratings
-pair students; they are not a score to compare).
+pair students; they are not a score to compare). Every sentence is whole, with named
+placeholders, and counts go through ngettext (Arabic has six plural forms).
 """
 
 from __future__ import annotations
 
-from arena.scoring import ON_FIRE_AFTER, POINTS, Outcome, on_fire
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
-__all__ = ["COUNTING", "best_score_line", "finished_line", "games_line", "last_game_line", "ordinal",
-           "place_line", "points_line", "state_line", "streak_line"]
+from arena.scoring import POINTS, Outcome, on_fire
+
+__all__ = ["best_score_line", "counting_line", "finished_line", "games_line", "last_game_line",
+           "ordinal", "place_line", "points_line", "state_line", "streak_line"]
 
 
 def ordinal(n: int) -> str:
-    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd" in English; each language writes its
+    own ("1.º" in Spanish). The suffix is chosen by English's rule; a language whose ordinals
+    follow another rule writes the same form for all four (as Spanish and Arabic do)."""
     if 10 <= n % 100 <= 20:
-        suffix = "th"
+        # Translators: an ordinal number such as 4th, 11th, 12th, 13th, 20th, 100th.
+        text = pgettext("ordinal number", "%(n)sth")
+    elif n % 10 == 1:
+        # Translators: an ordinal number ending in 1 (but not 11): 1st, 21st, 101st.
+        text = pgettext("ordinal number ending in 1", "%(n)sst")
+    elif n % 10 == 2:
+        # Translators: an ordinal number ending in 2 (but not 12): 2nd, 22nd.
+        text = pgettext("ordinal number ending in 2", "%(n)snd")
+    elif n % 10 == 3:
+        # Translators: an ordinal number ending in 3 (but not 13): 3rd, 23rd.
+        text = pgettext("ordinal number ending in 3", "%(n)srd")
     else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+        # Translators: an ordinal number such as 4th, 11th, 12th, 13th, 20th, 100th.
+        text = pgettext("ordinal number", "%(n)sth")
+    return text % {"n": n}
 
 
 def points_line(points: int, games: int = 0) -> str:
     if points <= 0 and games == 0:
-        return f"You have no points yet. Win a game to get {POINTS[Outcome.WIN]}!"
+        return _("You have no points yet. Win a game to get %(points)s!") % {"points": POINTS[Outcome.WIN]}
     if points <= 0:
-        return "You have no points yet. Keep going: your next win counts!"
-    return f"You have {_plural(points, 'point')}."
+        return _("You have no points yet. Keep going: your next win counts!")
+    return ngettext("You have %(count)s point.", "You have %(count)s points.", points) % {"count": points}
 
 
 def streak_line(streak: int) -> str:
@@ -41,25 +55,30 @@ def streak_line(streak: int) -> str:
     if streak <= 0:
         return ""
     if on_fire(streak):
-        return f"You won {streak} games in a row. You're on fire: wins count double!"
-    more = ON_FIRE_AFTER - streak
-    won = "You won your last game." if streak == 1 else f"You won {streak} games in a row."
-    return f"{won} Win {'one' if more == 1 else more} more and you're on fire!"
+        return ngettext("You won %(count)s game in a row. You're on fire: wins count double!",
+                        "You won %(count)s games in a row. You're on fire: wins count double!",
+                        streak) % {"count": streak}
+    # Below the fire there is one win (ON_FIRE_AFTER is 2: a test holds it), so one more lights it.
+    return _("You won your last game. Win one more and you're on fire!")
 
 
 def place_line(place: int | None, players: int, games: int = 0) -> str:
     """Where the child stands. Words for the top places; "12th of 30" further down."""
     if not place or games == 0:
-        return "Play a game to get a place on the board!"
+        return _("Play a game to get a place on the board!")
     if place == 1:
-        return "You're in 1st place!" if players > 1 else "You're in 1st place."
-    if place <= 3:
-        return f"You're in {ordinal(place)} place!"
+        return _("You're in 1st place!") if players > 1 else _("You're in 1st place.")
+    if place == 2:
+        return _("You're in 2nd place!")
+    if place == 3:
+        return _("You're in 3rd place!")
     if place <= 5:
-        return "You're in the top 5!"
+        return _("You're in the top 5!")
     if place <= 10:
-        return "You're in the top 10!"
-    return f"You're {ordinal(place)} of {players}."
+        return _("You're in the top 10!")
+    # Translators: the child's place among all players, e.g. "You're 12th of 30." %(place)s is
+    # the place already written as an ordinal (12th).
+    return _("You're %(place)s of %(players)s.") % {"place": ordinal(place), "players": players}
 
 
 def last_game_line(outcome: str | None, points: int = 0, *, doubled: bool = False,
@@ -69,74 +88,112 @@ def last_game_line(outcome: str | None, points: int = 0, *, doubled: bool = Fals
         return ""
     outcome = Outcome(outcome)
     if left:
-        return "You left your last game, so it counted as a loss."
-    double = " (double!)" if doubled else ""
+        return _("You left your last game, so it counted as a loss.")
+    values = {"count": points}
     if outcome is Outcome.WIN:
-        return f"You won your last game: +{_plural(points, 'point')}{double}" if with_points \
-            else "You won your last game. Well done!"
+        if not with_points:
+            return _("You won your last game. Well done!")
+        if doubled:
+            return ngettext("You won your last game: +%(count)s point (double!)",
+                            "You won your last game: +%(count)s points (double!)", points) % values
+        return ngettext("You won your last game: +%(count)s point",
+                        "You won your last game: +%(count)s points", points) % values
     if outcome is Outcome.DRAW:
-        return f"Draw: +{_plural(points, 'point')}{double}" if with_points \
-            else "Your last game was a draw."
-    return "You lost your last game. Next one!"
+        if not with_points:
+            return _("Your last game was a draw.")
+        if doubled:
+            return ngettext("Draw: +%(count)s point (double!)", "Draw: +%(count)s points (double!)",
+                            points) % values
+        return ngettext("Draw: +%(count)s point", "Draw: +%(count)s points", points) % values
+    return _("You lost your last game. Next one!")
 
 
 def games_line(games: int) -> str:
     if games == 0:
-        return "You haven't finished a game yet. Your first one is coming!"
-    return f"You've played {_plural(games, 'game')} so far."
+        return _("You haven't finished a game yet. Your first one is coming!")
+    return ngettext("You've played %(count)s game so far.", "You've played %(count)s games so far.",
+                    games) % {"count": games}
 
 
 def best_score_line(best: int | None) -> str:
     """No-points mode: the child races their own best, not the class."""
     if best is None:
         return ""
-    return f"Your best score today is {best}. Can you beat it?"
+    return _("Your best score today is %(best)s. Can you beat it?") % {"best": best}
+
+
+def _finished_where(place: int, players: int, points: int) -> str:
+    """Where the child finished and with how many points: a whole sentence for each place."""
+    values = {"count": points, "place": ordinal(place), "players": players}
+    if place == 1:
+        return ngettext("You finished in 1st place with %(count)s point.",
+                        "You finished in 1st place with %(count)s points.", points) % values
+    if place == 2:
+        return ngettext("You finished in 2nd place with %(count)s point.",
+                        "You finished in 2nd place with %(count)s points.", points) % values
+    if place == 3:
+        return ngettext("You finished in 3rd place with %(count)s point.",
+                        "You finished in 3rd place with %(count)s points.", points) % values
+    if place <= 5:
+        return ngettext("You finished in the top 5 with %(count)s point.",
+                        "You finished in the top 5 with %(count)s points.", points) % values
+    if place <= 10:
+        return ngettext("You finished in the top 10 with %(count)s point.",
+                        "You finished in the top 10 with %(count)s points.", points) % values
+    # Translators: %(place)s is the place written as an ordinal (12th), %(players)s how many played.
+    return ngettext("You finished %(place)s of %(players)s with %(count)s point.",
+                    "You finished %(place)s of %(players)s with %(count)s points.", points) % values
 
 
 def finished_line(*, games: int, wins: int, place: int | None, players: int, points: int,
                   best: int | None, with_points: bool) -> str:
-    """The summary when the arena is over."""
+    """The summary when the arena is over: up to three short sentences, each whole."""
     if games == 0:
-        return "The arena is over. You didn't finish a game this time: next time!"
-    played = f"The arena is over! You played {_plural(games, 'game')} and won {wins}."
+        return _("The arena is over. You didn't finish a game this time: next time!")
+    played = ngettext("The arena is over! You played %(count)s game and won %(wins)s.",
+                      "The arena is over! You played %(count)s games and won %(wins)s.",
+                      games) % {"count": games, "wins": wins}
     if with_points and place:
-        where = "in 1st place" if place == 1 else (
-            f"in {ordinal(place)} place" if place <= 3 else
-            "in the top 5" if place <= 5 else "in the top 10" if place <= 10 else
-            f"{ordinal(place)} of {players}")
-        return f"{played} You finished {where} with {_plural(points, 'point')}."
+        return f"{played} {_finished_where(place, players, points)}"
     if best is not None:
-        return f"{played} Your best score was {best}. Well played!"
-    return f"{played} Well played!"
+        return f"{played} " + _("Your best score was %(best)s. Well played!") % {"best": best}
+    return f"{played} " + _("Well played!")
 
 
-COUNTING = "Your game is over. Adding up the points…"
+def counting_line() -> str:
+    return _("Your game is over. Adding up the points…")
 
-# What the page says about where the child is now: (arena status, player status) -> words.
-_STATE = {
-    "open": "Waiting for your teacher to start…",
-    "paused": "Your teacher paused the arena. Games going on can finish.",
-    "finishing": "Time's up! The last games are finishing.",
-    "finished": "The arena is over.",
-}
-_PLAYER = {
-    "waiting": "Finding someone to play with…",
-    "playing": "Your game is ready: go to your table.",
-    "resting": "You're taking a break.",
-    "late": "Your teacher will let you in soon.",
-    "out": "Your teacher has taken you out of this arena.",
-}
+
+def _state_words(arena_status: str) -> str:
+    """What the page says about the arena's own state."""
+    return {
+        "open": _("Waiting for your teacher to start…"),
+        "paused": _("Your teacher paused the arena. Games going on can finish."),
+        "finishing": _("Time's up! The last games are finishing."),
+        "finished": _("The arena is over."),
+    }.get(arena_status, "")
+
+
+def _player_words(player_status: str) -> str:
+    """What the page says about where the child is now."""
+    return {
+        "waiting": _("Finding someone to play with…"),
+        "playing": _("Your game is ready: go to your table."),
+        "resting": _("You're taking a break."),
+        "late": _("Your teacher will let you in soon."),
+        "out": _("Your teacher has taken you out of this arena."),
+    }.get(player_status, "")
 
 
 def state_line(arena_status: str, player_status: str) -> str:
     """One sentence for the state the child is in. Being taken out, or let in late, matters
     more than the arena's clock; otherwise the arena's state comes first, then the child's."""
     if player_status in ("out", "late"):
-        return _PLAYER[player_status]
+        return _player_words(player_status)
     if arena_status == "running":
-        return _PLAYER.get(player_status, "")
+        return _player_words(player_status)
     if arena_status in ("paused", "finishing") and player_status == "playing":
-        return _PLAYER["playing"]
+        return _player_words("playing")
     if arena_status == "open" and player_status == "resting":
-        return _PLAYER["resting"]
-    return _STATE.get(arena_status, "")
+        return _player_words("resting")
+    return _state_words(arena_status)

@@ -8,13 +8,16 @@ connect it sends the fragment at once, so a reload or a reconnect is current and
 already seated is taken to their table (the fragment's `data-go`, static/js/app.js).
 Nothing is received: the page's buttons are forms. A socket that floods messages is closed
 with 4429; one that is not a player of this arena, with 4403.
+Each fragment is in the child's language, chosen once at connect (arena/consumers/language.py).
 """
 
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
 
+from arena.consumers.language import socket_language
 from arena.me import render_me
 from arena.realtime import player_group
 from games.consumers.guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, TokenBucket, current_user,
@@ -22,12 +25,19 @@ from games.consumers.guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, TokenBucke
 from games.consumers.signed_out import ClosesWhenSignedOut
 
 
-def _fragment(user_id: int, arena_id: int) -> str | None:
+def _fragment(user_id: int, arena_id: int, language: str) -> str | None:
     """The student's fragment as the database has them now (None: not a player here)."""
     user = current_user(user_id)
     if user is None:
         return None
-    return render_me(user=user, arena_id=arena_id)
+    with translation.override(language):
+        return render_me(user=user, arena_id=arena_id)
+
+
+def _connect(user, scope, arena_id: int) -> tuple[str, str | None]:
+    """The language this socket speaks, and the student's first fragment in it."""
+    language = socket_language(user=user, scope=scope)
+    return language, _fragment(user.pk, arena_id, language)
 
 
 class ArenaPlayerConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
@@ -50,7 +60,8 @@ class ArenaPlayerConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         if not await join_group(self, group):
             return
         self.group = group
-        html = await database_sync_to_async(_fragment, thread_sensitive=False)(self.user_id, self.arena_id)
+        self.language, html = await database_sync_to_async(_connect, thread_sensitive=False)(
+            user, self.scope, self.arena_id)
         if html is None:
             self.finished = True
             await leave_group(self, group)
@@ -74,7 +85,8 @@ class ArenaPlayerConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
             await self.send_me()
 
     async def send_me(self):
-        html = await database_sync_to_async(_fragment, thread_sensitive=False)(self.user_id, self.arena_id)
+        html = await database_sync_to_async(_fragment, thread_sensitive=False)(
+            self.user_id, self.arena_id, self.language)
         if html is None:  # no longer a student of this arena (removed from the class)
             self.finished = True
             await self.close(code=CLOSE_NOT_ALLOWED)

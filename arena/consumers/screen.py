@@ -8,26 +8,34 @@ projector (the same for all, as it holds nothing for one viewer), sent as the ra
 htmx's ws extension swaps by its id. Nothing is received: a socket that floods messages is
 closed with 4429, as the game sockets are.
 Each push re-checks that the teacher still runs the arena (closed with 4403 otherwise).
+A push holds the fragment in every offered language (arena/screen.py); each socket sends the
+one of the teacher who opened it, chosen once at connect (arena/consumers/language.py).
 """
 
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
 
 from arena import realtime, selectors
 from arena import screen as arena_screen
+from arena.consumers.language import socket_language
 from games.consumers.guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, TokenBucket, current_user,
                                    join_group, leave_group)
 from games.consumers.signed_out import ClosesWhenSignedOut
 
 
-def _current_screen(user, arena_id: int) -> str | None:
-    """The live part now, or None when the user may not see this arena."""
+def _current_screen(user, scope, arena_id: int) -> tuple[str, str | None]:
+    """The socket's language, and the live part now in it (None when the user may not see
+    this arena)."""
     arena = selectors.arena_for_teacher(teacher=user, arena_id=arena_id)
     if arena is None:
-        return None
-    return arena_screen.render(arena=arena)
+        return "", None
+    language = socket_language(user=user, scope=scope)
+    with translation.override(language):
+        return language, arena_screen.render(arena=arena)
 
 
 class ArenaScreenConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
@@ -40,7 +48,7 @@ class ArenaScreenConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         self.arena_id = arena_id = self.scope["url_route"]["kwargs"]["arena_id"]
         html = None
         if user is not None and user.is_authenticated:
-            html = await database_sync_to_async(_current_screen)(user, arena_id)
+            self.language, html = await database_sync_to_async(_current_screen)(user, self.scope, arena_id)
         if html is None:
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
@@ -70,7 +78,8 @@ class ArenaScreenConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
             self.finished = True
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
-        await self.send(text_data=event["html"])
+        parts = event["parts"]
+        await self.send(text_data=parts.get(self.language) or parts[settings.LANGUAGE_CODE])
 
     def _still_allowed(self) -> bool:
         user = current_user(self.user.pk)

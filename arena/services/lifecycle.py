@@ -12,6 +12,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts import codes
 from accounts.models import User
@@ -37,7 +38,7 @@ def _locked(arena_id: int) -> Arena:
     # arena's players must not wait for it.
     arena = Arena.objects.select_for_update(no_key=True).filter(pk=arena_id).first()
     if arena is None:
-        raise ArenaError("That arena is not here any more.")
+        raise ArenaError(_("That arena is not here any more."))
     return arena
 
 
@@ -60,19 +61,22 @@ def arena_create(*, teacher: User, classroom: Classroom, title: str, key: str, o
     every class (arena/forms.py reads them from the teacher's own classes)."""
     spec = registry.get(key)
     if spec is None or not spec.multiplayer:
-        raise ArenaError("Choose a game classmates can play together.")
+        raise ArenaError(_("Choose a game classmates can play together."))
     if not MIN_MINUTES <= int(minutes) <= MAX_MINUTES:
-        raise ArenaError(f"An arena lasts from {MIN_MINUTES} to {MAX_MINUTES} minutes.")
+        raise ArenaError(_("An arena lasts from %(min)s to %(max)s minutes.")
+                         % {"min": MIN_MINUTES, "max": MAX_MINUTES})
     size = int(table_size or spec.min_players)
     if not spec.min_players <= size <= spec.max_players:
-        raise ArenaError(f"{spec.name} is played by {spec.min_players} to {spec.max_players} "
-                         "players at a table.")
+        raise ArenaError(_("%(game)s is played by %(min)s to %(max)s players at a table.")
+                         % {"game": spec.name, "min": spec.min_players, "max": spec.max_players})
     if mode not in Arena.Mode.values:
-        raise ArenaError("Choose points or no points.")
+        raise ArenaError(_("Choose points or no points."))
     students = list(students)
     with transaction.atomic():
+        # Translators: a new arena's title when the teacher gives none ("Numero arena"); kept
+        # as it is written then, like a title the teacher typed.
         arena = Arena.objects.create(
-            title=title.strip() or f"{spec.name} arena", classroom=classroom, key=key,
+            title=title.strip() or _("%(game)s arena") % {"game": spec.name}, classroom=classroom, key=key,
             options=dict(options), focus=dict(focus or {}), minutes=int(minutes), mode=mode,
             table_size=size, created_by=teacher, join_code=_new_join_code(),
             joining=Arena.Joining.CHOSEN if students else Arena.Joining.EVERYONE)
@@ -104,12 +108,12 @@ def arena_join(*, student: User, arena_id: int) -> ArenaPlayer:
     with transaction.atomic():
         arena = _locked(arena_id)
         if not may_join(arena=arena, student=student):
-            raise ArenaError("This arena is not for your class. Check the code with your teacher.")
+            raise ArenaError(_("This arena is not for your class. Check the code with your teacher."))
         player = ArenaPlayer.objects.filter(arena=arena, user=student).first()
         if player is not None:
             return player
         if arena.status == Arena.Status.FINISHED or arena.status == Arena.Status.FINISHING:
-            raise ArenaError("This arena has finished. Ask your teacher about the next one!")
+            raise ArenaError(_("This arena has finished. Ask your teacher about the next one!"))
         now = timezone.now()
         status = (ArenaPlayer.Status.WAITING if arena.status == Arena.Status.OPEN
                   else ArenaPlayer.Status.LATE)
@@ -123,11 +127,11 @@ def arena_join(*, student: User, arena_id: int) -> ArenaPlayer:
 def arena_by_code(*, raw_code: str) -> Arena:
     code = codes.normalise(raw_code)
     if not codes.is_well_formed(code):
-        raise ArenaError("An arena code has 6 letters and numbers, like KMT4QX. Check it and "
-                         "try again.")
+        raise ArenaError(_("An arena code has 6 letters and numbers, like %(example)s. Check it and "
+                           "try again.") % {"example": "K7M4Q2"})
     arena = Arena.objects.filter(join_code=code).first()
     if arena is None:
-        raise ArenaError("There is no arena with that code. Check the code on the big screen.")
+        raise ArenaError(_("There is no arena with that code. Check the code on the big screen."))
     return arena
 
 
@@ -141,10 +145,10 @@ def arena_start(*, arena_id: int) -> Arena:
     with transaction.atomic():
         arena = _locked(arena_id)
         if arena.status != Arena.Status.OPEN:
-            raise ArenaError("This arena has already started.")
+            raise ArenaError(_("This arena has already started."))
         if not arena.players.exists():
-            raise ArenaError("Nobody has joined yet. Put the join code on the screen and wait "
-                             "for the class to join.")
+            raise ArenaError(_("Nobody has joined yet. Put the join code on the screen and wait "
+                               "for the class to join."))
         now = timezone.now()
         arena.status, arena.started_at = Arena.Status.RUNNING, now
         arena.ends_at = now + arena.length()
@@ -159,7 +163,7 @@ def arena_pause(*, arena_id: int) -> Arena:
     with transaction.atomic():
         arena = _locked(arena_id)
         if arena.status != Arena.Status.RUNNING:
-            raise ArenaError("Only a running arena can be paused.")
+            raise ArenaError(_("Only a running arena can be paused."))
         arena.remaining_seconds = arena.seconds_left()
         arena.status = Arena.Status.PAUSED
         arena.save(update_fields=["status", "remaining_seconds"])
@@ -171,7 +175,7 @@ def arena_resume(*, arena_id: int) -> Arena:
     with transaction.atomic():
         arena = _locked(arena_id)
         if arena.status != Arena.Status.PAUSED:
-            raise ArenaError("The arena is not paused.")
+            raise ArenaError(_("The arena is not paused."))
         now = timezone.now()
         arena.status = Arena.Status.RUNNING
         arena.ends_at = now + timedelta(seconds=arena.remaining_seconds or 0)
@@ -190,7 +194,7 @@ def arena_end(*, arena_id: int, stop_games: bool = False) -> Arena:
     with transaction.atomic():
         arena = _locked(arena_id)
         if arena.status == Arena.Status.FINISHED:
-            raise ArenaError("This arena has already finished.")
+            raise ArenaError(_("This arena has already finished."))
         now = timezone.now()
         if arena.status == Arena.Status.OPEN:
             arena.started_at = arena.started_at or now
@@ -251,7 +255,7 @@ def arena_take_out(*, arena_id: int, player_id: int) -> ArenaPlayer:
         player = (arena.players.select_for_update(of=("self",)).select_related("user")
                   .filter(pk=player_id).first())
         if player is None:
-            raise ArenaError("That student is not in this arena.")
+            raise ArenaError(_("That student is not in this arena."))
         if player.status == ArenaPlayer.Status.OUT:
             return player
         playing = player.status == ArenaPlayer.Status.PLAYING and player.game_id
@@ -269,7 +273,7 @@ def arena_let_back(*, arena_id: int, player_id: int) -> ArenaPlayer:
         arena = _locked(arena_id)
         player = arena.players.select_for_update().filter(pk=player_id, status=ArenaPlayer.Status.OUT).first()
         if player is None:
-            raise ArenaError("That student is not taken out.")
+            raise ArenaError(_("That student is not taken out."))
         player.status, player.waiting_since = ArenaPlayer.Status.WAITING, timezone.now()
         player.save(update_fields=["status", "waiting_since"])
         _tell_players_on_commit(arena, [player.user_id])
@@ -310,7 +314,7 @@ def _own_player(student: User, arena_id: int) -> ArenaPlayer:
     player = (ArenaPlayer.objects.select_for_update(of=("self",)).select_related("arena")
               .filter(arena_id=arena_id, user=student).first())
     if player is None:
-        raise ArenaError("You are not in this arena. Join it with its code first.")
+        raise ArenaError(_("You are not in this arena. Join it with its code first."))
     return player
 
 

@@ -5,10 +5,16 @@ Python apps below arena still never import it.
 
 from django import template
 
-from arena import selectors
+from arena import selectors, words
 from arena.models import Arena
 
 register = template.Library()
+
+
+@register.filter
+def ordinal(place: int) -> str:
+    """12 -> "12th", in the reader's language (arena/words.py)."""
+    return words.ordinal(int(place))
 
 
 # teacher

@@ -22,6 +22,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import teacher_required
@@ -57,8 +59,9 @@ def arena_new(request, classroom_id: int):
             except services.ArenaError as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(request, f"“{arena.title}” is ready. Put the projector screen up: "
-                                          f"students join with the code {arena.join_code}.")
+                messages.success(request, _("“%(title)s” is ready. Put the projector screen up: "
+                                            "students join with the code %(code)s.")
+                                 % {"title": arena.title, "code": arena.join_code})
                 return redirect("arena:control", arena_id=arena.pk)
     else:
         form = ArenaForm(teacher=request.user, classroom=classroom,
@@ -138,30 +141,30 @@ def _act(request, arena_id: int, action, done: str, **kwargs):
 @teacher_required
 def start(request, arena_id: int):
     return _act(request, arena_id, services.arena_start,
-                "The arena has started: the clock is running and students are being seated.")
+                _("The arena has started: the clock is running and students are being seated."))
 
 
 @require_POST
 @teacher_required
 def pause(request, arena_id: int):
     return _act(request, arena_id, services.arena_pause,
-                "Paused: the clock has stopped and nobody new is seated. Games in play go on.")
+                _("Paused: the clock has stopped and nobody new is seated. Games in play go on."))
 
 
 @require_POST
 @teacher_required
 def resume(request, arena_id: int):
     return _act(request, arena_id, services.arena_resume,
-                "The arena is running again: the clock goes on from where it stopped.")
+                _("The arena is running again: the clock goes on from where it stopped."))
 
 
 @require_POST
 @teacher_required
 def end(request, arena_id: int):
     stop_games = request.POST.get("stop_games") == "1"
-    done = ("Finished: the games still playing were stopped and count for nobody."
+    done = (_("Finished: the games still playing were stopped and count for nobody.")
             if stop_games else
-            "Ending: nobody new is seated. Games still playing finish and count, then the arena ends.")
+            _("Ending: nobody new is seated. Games still playing finish and count, then the arena ends."))
     return _act(request, arena_id, services.arena_end, done, stop_games=stop_games)
 
 
@@ -179,10 +182,11 @@ def let_in(request, arena_id: int):
         messages.error(request, str(exc))
     else:
         if count:
-            messages.success(request, f"Let in: {count} student{'s' if count != 1 else ''} "
-                                      "will be seated at the next table.")
+            messages.success(request, ngettext(
+                "Let in: %(count)s student will be seated at the next table.",
+                "Let in: %(count)s students will be seated at the next table.", count) % {"count": count})
         else:
-            messages.info(request, "Nobody was waiting to be let in.")
+            messages.info(request, _("Nobody was waiting to be let in."))
     return redirect("arena:control", arena_id=arena.pk)
 
 
@@ -199,7 +203,8 @@ def take_out(request, arena_id: int, player_id: int):
     arena = _arena(request, arena_id)
     name = _player(arena, player_id).user.display_name
     return _act(request, arena.pk, services.arena_take_out,
-                f"{name} is out of the arena. A game they were playing ended and counts as their loss.",
+                _("%(name)s is out of the arena. A game they were playing ended and counts as their loss.")
+                % {"name": name},
                 player_id=player_id)
 
 
@@ -209,13 +214,18 @@ def let_back(request, arena_id: int, player_id: int):
     arena = _arena(request, arena_id)
     name = _player(arena, player_id).user.display_name
     return _act(request, arena.pk, services.arena_let_back,
-                f"{name} is back in and waits for the next table.", player_id=player_id)
+                _("%(name)s is back in and waits for the next table.") % {"name": name}, player_id=player_id)
 
 
 # ----- the standings as a file -----------------------------------------------------------------
 
-CSV_HEADER = ["Place", "Name", "Class", "Points", "Games", "Wins", "Draws", "Losses",
-              "Best streak", "Status"]
+# The header is in the teacher's language; the values stay locale-neutral (plain integers), so
+# any spreadsheet reads them.
+CSV_HEADER = [pgettext_lazy("CSV column", "Place"), pgettext_lazy("CSV column", "Name"),
+              pgettext_lazy("CSV column", "Class"), pgettext_lazy("CSV column", "Points"),
+              pgettext_lazy("CSV column", "Games"), pgettext_lazy("CSV column", "Wins"),
+              pgettext_lazy("CSV column", "Draws"), pgettext_lazy("CSV column", "Losses"),
+              pgettext_lazy("CSV column", "Best streak"), pgettext_lazy("CSV column", "Status")]
 
 
 def standings_rows(arena: Arena) -> list[list]:
@@ -230,9 +240,10 @@ def standings_csv(request, arena_id: int):
     arena = _arena(request, arena_id)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = slugify(arena.title) or "arena"
+    # The file's name stays ASCII and English (a header must be Latin-1; it is no sentence).
     response["Content-Disposition"] = f'attachment; filename="{name}-standings.csv"'
     writer = csv.writer(response)
-    writer.writerow(CSV_HEADER)
+    writer.writerow([str(column) for column in CSV_HEADER])
     writer.writerows(standings_rows(arena))
     return response
 

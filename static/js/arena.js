@@ -4,7 +4,8 @@
 // counts down here each second from the seconds left, measured against this browser's own
 // clock from the moment the part arrived (so a projector whose clock is wrong still shows the
 // right time). The ticking digits are hidden from screen readers; a quiet status says the
-// minutes left once a minute. No inline script: this file is loaded with defer.
+// minutes left once a minute. No inline script: this file is loaded with defer, after the
+// /jsi18n/ catalogue (gettext, ngettext, pgettext, interpolate: the page's language).
 (function () {
   "use strict";
   let source = null;   // {status, deadline (ms, performance clock)}
@@ -60,23 +61,25 @@
       lastMinute = null;
     }
     if (source.status === "paused") {
-      text = "Paused";
-      words = "The arena is paused.";
+      text = pgettext("the arena's clock", "Paused");
+      words = gettext("The arena is paused.");
     } else if (source.status === "finished") {
-      text = "Finished!";
-      words = "The arena has finished.";
+      text = pgettext("the arena's clock", "Finished!");
+      words = gettext("The arena has finished.");
     } else if (source.status === "finishing") {
-      text = "Time's up!";
-      words = "Time is up: the last games are finishing.";
+      text = pgettext("the arena's clock", "Time's up!");
+      words = gettext("Time is up: the last games are finishing.");
     } else if (source.status === "open") {
       text = mmss(left);
-      words = "Not started yet.";
+      words = gettext("Not started yet.");
     } else {
       text = mmss(left);
       const minute = Math.ceil(left / 60);
       if (minute !== lastMinute) {
         lastMinute = minute;
-        words = left > 0 ? minute + (minute === 1 ? " minute" : " minutes") + " left." : "Time is up.";
+        words = left > 0
+          ? interpolate(ngettext("%(count)s minute left.", "%(count)s minutes left.", minute), { count: minute }, true)
+          : gettext("Time is up.");
       }
     }
     clocks.forEach(function (el) {

@@ -150,7 +150,7 @@ def test_the_line_states_a_true_fact_of_the_class_s_moves(spec, teacher, classro
     arena = new_arena(teacher, classroom, spec.key)
     for seed in (11, 12):
         play(arena, students_at(arena.table_size, students), seed=seed)
-    line = class_line.for_arena(arena=arena)
+    line = str(class_line.for_arena(arena=arena))
     print(spec.key, line)
     pattern, check = LINES[spec.key]
     match = re.fullmatch(pattern, line)
@@ -167,7 +167,7 @@ def test_a_fact_named_right_again_and_again_across_tables(teacher, classroom, st
     arena = new_arena(teacher, classroom, registry.spec_for("multiplication").key, {"focus_tables": [7]})
     for seed in (61, 62, 63):
         play(arena, students_at(2, students), seed=seed)
-    line = class_line.for_arena(arena=arena)
+    line = str(class_line.for_arena(arena=arena))
     match = re.fullmatch(r"(\d+) × (\d+) named right (\d+) times in a row\.", line)
     assert match, line
     check_multiplication(match.groups() + (None, None), class_moves(arena))
@@ -192,7 +192,7 @@ def test_a_refused_attempt_shows_neither_its_card_nor_its_fact(teacher, classroo
     recent = class_line.recent_moves(arena=arena)
     refused = [m for m in recent if not m.accepted]
     assert len(refused) == 4 and all(m.action is None and not m.events for m in refused)
-    line = class_line.for_arena(arena=arena)
+    line = str(class_line.for_arena(arena=arena))
     put_down = [tuple(sorted(m.action["declare"])) for m in class_moves(arena) if m.action["type"] == "discard"]
     fact = re.fullmatch(r"(\d+) × (\d+) named right \d+ times in a row\.", line)
     if fact:  # only a fact put down face up is named
@@ -210,7 +210,7 @@ def test_computer_players_and_other_arenas_are_not_the_class(teacher, classroom,
     play(other, students_at(2, students), seed=32, limit=30)
     assert Move.objects.filter(game__arena_table__arena=arena).exists()
     assert class_line.recent_moves(arena=arena) == []
-    assert class_line.for_arena(arena=arena) == "The first moves are coming…"
+    assert str(class_line.for_arena(arena=arena)) == "The first moves are coming…"
 
     play(arena, [SeatSpec("Robo", bot_level="player"), *students_at(1, students)], seed=33, limit=40)
     mine = Move.objects.filter(game__arena_table__arena=arena, seat__bot_level="").count()
@@ -225,7 +225,7 @@ def test_a_game_without_a_line_gets_the_counts(teacher, classroom, students, mon
     play(arena, students_at(2, students), seed=41, limit=9)
     finished = play(arena, students_at(2, students), seed=42, limit=8)
     ArenaGame.objects.filter(game=finished).update(counted_at=timezone.now())
-    assert class_line.for_arena(arena=arena) == "The class has made 17 moves and finished 1 game."
+    assert str(class_line.for_arena(arena=arena)) == "The class has made 17 moves. 1 game finished."
 
 
 def test_the_line_is_cheap_at_500_moves(teacher, classroom, students):

@@ -326,7 +326,7 @@ def test_a_class_arena_from_start_to_podium(browser, live_daphne, teacher, class
     assert [int(line[3]) for line in lines] == sorted(db_points.values(), reverse=True)
     assert sum(db_points.values()) > 0
     expected_podium = [f"{line[0]}{'st' if line[0] == '1' else 'nd' if line[0] == '2' else 'rd' if line[0] == '3' else 'th'}"
-                       f" {public_name(line[1])} {line[3]} pts"
+                       f" {public_name(line[1])} {line[3]} {'pt' if line[3] == '1' else 'pts'}"
                        for line in lines if line[9] != ArenaPlayer.Status.OUT.label and int(line[4]) > 0][:3]
     expect(podium.locator("li")).to_have_text(expected_podium)
     assert ArenaPlayer.objects.get(pk=out_id).status == ArenaPlayer.Status.OUT
