@@ -106,10 +106,10 @@ class Viewer:
     def access(self):
         return self.checked.access
 
-    def connect(self, user, scope: dict | None = None):
+    def connect(self, user):
         """The first check, with the user the socket was opened by; and the language
-        everything this socket sends is rendered in."""
-        self.language = socket_language(scope=scope or {}, user=user)
+        everything this socket sends is rendered in (`scope`: the socket's handshake)."""
+        self.language = socket_language(scope=getattr(self, "scope", None) or {}, user=user)
         self.checked.classroom_id = (Game.objects.filter(pk=self.game_id)
                                      .values_list("classroom_id", flat=True).first())
         self.checked.version = membership_version(self.checked.classroom_id)
@@ -266,7 +266,8 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         if user is not None and user.is_authenticated:
             self.viewer = Viewer(user_id=user.pk, game_id=game_id)
             try:
-                access = await _db(self.viewer.connect)(user, self.scope)
+                self.viewer.scope = self.scope
+                access = await _db(self.viewer.connect)(user)
             except DatabaseError:  # PostgreSQL restarting: the page tries again after a pause
                 log.warning("game socket %s: the database could not be reached on connect", game_id)
                 await self.accept()
