@@ -6,7 +6,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from games.engine.bots import mix_share
-from games.ratings import level_label
+from games.ratings import LEVEL_WORDS, level_label
 
 register = template.Library()
 
@@ -54,7 +54,8 @@ def level_menu_label(level: str) -> str:
 def bot_level_label(level: str) -> str:
     """A computer player's level as the table shows it: a "just right" mixed bot ("mix:0.42")
     is "just right", never its number."""
-    return "just right" if mix_share(level) is not None else level
+    word = "just right" if mix_share(level) is not None else level
+    return LEVEL_WORDS.get(word, word)
 
 
 @register.filter
