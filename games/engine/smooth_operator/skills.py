@@ -24,6 +24,7 @@ from . import rules
 from .analyse import CLEAR_FREE_CHOICE_GAIN, recorded_regrets, recorded_specials
 from .planted import PlantedSmoothOperator
 from .verdicts import explain
+from ..words import pgettext
 
 GAME = "smooth_operator"
 DIVISION = "÷"
@@ -33,25 +34,25 @@ MEASURES = (
             "Gave away more points than the best card would", "responses",
             "When responding, plays the card that gives away the fewest points, now and with the "
             "hand it keeps (as the expert computer player judges it).",
-            well_words="chose the card that gives away the fewest points now and later",
+            well_words=pgettext("what the player did well, read after “You” or a name", "chose the card that gives away the fewest points now and later"),
             amount_words=("point given away", "points given away"),
             family="strategy"),
     Measure("so.even_division", GAME, "Exact division",
             "Tried ÷ when it does not divide exactly", "turns when ÷ does not divide exactly",
             "Knows when ÷ works out exactly.",
-            well_words="knew when dividing does not work out exactly",
+            well_words=pgettext("what the player did well, read after “You” or a name", "knew when dividing does not work out exactly"),
             family="arithmetic", by_operation=True),
     Measure("so.specials", GAME, "Special cards",
             "Wasted a special card", "turns with a special card to use",
             "Plays Free Turn, gives Free Choice its best sign, uses Free Choice when it adds "
             f"{CLEAR_FREE_CHOICE_GAIN} points or more or wins the game, and never doubles 0.",
-            well_words="used the special cards well",
+            well_words=pgettext("what the player did well, read after “You” or a name", "used the special cards well"),
             amount_words=("point missed", "points missed"),
             family="strategy"),
     Measure("so.mental_math", GAME, "Mental maths",
             "Worked out the answer wrong", "answers",
             "Computes the result before playing the card.",
-            well_words="worked out the answer correctly",
+            well_words=pgettext("what the player did well, read after “You” or a name", "worked out the answer correctly"),
             family="arithmetic", by_operation=True),
 )
 
