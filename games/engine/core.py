@@ -128,7 +128,8 @@ class Engine:
             raise IllegalMove("bad_action", _("That move is missing something or has something extra."))
         for name, check in schema.items():
             if not check(action[name]):
-                raise IllegalMove("bad_action", _("The %(name)s in that move is not allowed.", name=name))
+                # The field's name is the move's code, not a word a child knows: not said.
+                raise IllegalMove("bad_action", _("Part of that move is not allowed."))
 
     def error_code(self, state: dict, player: str, action: Any) -> str | None:
         """The code `apply` would refuse the action with, or None when it is legal.
