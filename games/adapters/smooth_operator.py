@@ -89,8 +89,9 @@ def answer_feedback(last: SeatMove | None) -> dict | None:
     expected, op = facts.get("correct_answer"), facts.get("chosen")
     if expected is None or op not in SYMBOLS:
         return None
+    question = f"{facts.get('high')} {SYMBOLS[op]} {facts.get('low')}"
     return {"correct": bool(facts.get("answer_correct")), "answer": last.answer, "expected": expected,
-            "question": f"{facts.get('high')} {SYMBOLS[op]} {facts.get('low')}"}
+            "question": question, "equation": f"{question} = {expected}"}
 
 
 def mental_math_context(view: dict, last: SeatMove | None) -> dict:

@@ -182,7 +182,7 @@ def table_remove_bot(*, host: User, game_id: int, seat_id: int) -> None:
         game = _locked(game_id)
         _require_host(game, host)
         _require_lobby(game)
-        deleted, _ = game.seats.filter(pk=seat_id, user__isnull=True).exclude(bot_level="").delete()
+        deleted, _kinds = game.seats.filter(pk=seat_id, user__isnull=True).exclude(bot_level="").delete()
         if not deleted:
             raise TableError(_("That computer player is not at this table any more."))
         _changed(game)

@@ -1,7 +1,7 @@
 import json
 
 from django import template
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
@@ -64,3 +64,13 @@ def finished_within(game, seconds) -> bool:
     just saw the end may move on by itself; one opened later, to look back, stays put)."""
     ended = getattr(game, "finished_at", None)
     return ended is not None and (timezone.now() - ended).total_seconds() < float(seconds)
+
+
+@register.filter
+def bidi(value):
+    """A name or an equation inside a sentence, isolated in a right-to-left page (`<bdi>`), so
+    "Ann" or "18 − 9 = 9" keeps its own direction among Arabic words; elsewhere as it is (the
+    translated sentences never hold the markup: `{% blocktranslate with x=y|bidi %}`)."""
+    if translation.get_language_bidi():
+        return format_html("<bdi>{}</bdi>", value)
+    return value

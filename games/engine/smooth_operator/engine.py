@@ -68,7 +68,7 @@ class SmoothOperatorEngine(Engine):
     def _new_game(self, players, options, seed, setup):
         state, to_deal = new_state(self.key, players, options, seed, setup)
         events: list[dict] = []
-        for _ in range(rules.HAND_SIZE):  # one card at a time, in play order
+        for _card in range(rules.HAND_SIZE):  # one card at a time, in play order
             for player in to_deal:
                 self._draw_operator(state, player, events)
         self._start_turn(state, events, free=False)
@@ -314,7 +314,7 @@ class SmoothOperatorEngine(Engine):
     def _advance(self, state: dict, events: list[dict]) -> None:
         """Run everything automatic until a decision is awaited or the game is over."""
         hands = state["hands"]
-        for _ in range(MAX_AUTOMATIC_STEPS):
+        for _step in range(MAX_AUTOMATIC_STEPS):
             phase = state["phase"]
             if phase == "respond":
                 pending = state["pending"]
