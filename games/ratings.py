@@ -213,8 +213,12 @@ def just_right_level(key: str, rating: float, bots: int = 1) -> str:
 # What a child sees instead of the number: a friendly name for where they are in the game's
 # range from the beginner to the expert (never a number, and never a name that shames: the
 # lowest is a start, not a verdict; a child below the beginner reads it too).
-FRIENDLY_LEVELS = ("Getting warmed up", "Finding your feet", "On a roll", "Sharp player",
-                   "Card shark")
+# The child's level names (friendly words, never the number).
+FRIENDLY_LEVELS = (pgettext_lazy("a child's rating level", "Getting warmed up"),
+                   pgettext_lazy("a child's rating level", "Finding your feet"),
+                   pgettext_lazy("a child's rating level", "On a roll"),
+                   pgettext_lazy("a child's rating level", "Sharp player"),
+                   pgettext_lazy("a child's rating level", "Card shark"))
 
 
 def friendly_level(key: str, rating: float) -> str:
