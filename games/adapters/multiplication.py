@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from games.engine import multiplication as engine_package
 from games.engine.multiplication.skills import SKILLS
 from games.engine.words import names_in_words
-from games.spec import GameSpec, presets_from
+from games.engine.words import pgettext  # English, found by makemessages
+from games.spec import GameName, GameSpec, presets_from
 from games.words import say
 
 
@@ -48,7 +49,7 @@ KEY = "multiplication"
 
 SPEC = GameSpec(
     key=KEY,
-    name=pgettext_lazy("game name", "The Multiplication Game"),
+    name=GameName(pgettext("game name", "The Multiplication Game")),
     pitch=gettext_lazy("Get rid of your cards by naming times-table facts."),
     engine=engine_package.ENGINES[KEY],
     bots=engine_package.BOTS_BY_GAME[KEY],

@@ -15,7 +15,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.engine import IllegalMove
 from games.engine import numero as engine_package
@@ -23,7 +23,8 @@ from games.engine.numero import (apply_wild, check_discard, check_discard_wild, 
                                  describe_wild, is_code, is_number, is_wild, value_of)
 from games.engine.numero.cards import words
 from games.engine.numero.skills import SKILLS
-from games.spec import BadSelection, GameSpec, SelectionHook, presets_from
+from games.engine.words import pgettext  # English, found by makemessages
+from games.spec import BadSelection, GameName, GameSpec, SelectionHook, presets_from
 from games.words import say
 
 MAX_QUERY = 600  # characters of `picked`: far more than a centre can ever hold
@@ -69,15 +70,15 @@ def card_label(code: str) -> dict:
     if code in _POWERS:
         text, word = _POWERS[code]
     elif code.startswith("-"):
-        text, word = f"−{code[1:]}", pgettext("Numero wild card", "subtract %(n)s") % {"n": code[1:]}
+        text, word = f"−{code[1:]}", pgettext_lazy("Numero wild card", "subtract %(n)s") % {"n": code[1:]}
     elif code.startswith("x"):
-        text, word = f"×{code[1:]}", pgettext("Numero wild card", "multiply by %(n)s") % {"n": code[1:]}
+        text, word = f"×{code[1:]}", pgettext_lazy("Numero wild card", "multiply by %(n)s") % {"n": code[1:]}
     elif code.startswith("/") and code[1:].isdigit():
-        text, word = f"÷{code[1:]}", pgettext("Numero wild card", "divide by %(n)s") % {"n": code[1:]}
+        text, word = f"÷{code[1:]}", pgettext_lazy("Numero wild card", "divide by %(n)s") % {"n": code[1:]}
     elif code.endswith("%") or "/" in code:
-        text, word = code, pgettext("Numero wild card", "%(n)s of it") % {"n": code}
+        text, word = code, pgettext_lazy("Numero wild card", "%(n)s of it") % {"n": code}
     else:
-        text, word = f"×{code}", pgettext("Numero wild card", "times %(n)s") % {"n": code}
+        text, word = f"×{code}", pgettext_lazy("Numero wild card", "times %(n)s") % {"n": code}
     word = str(word)
     return {"code": code, "slug": _slug(code), "wild": True, "text": text, "word": word,
             # The name starts with what the card shows ("÷2 wild card divide by 2"), so a
@@ -405,7 +406,7 @@ def _spec(key: str, name, pitch, free_play_bots: int) -> GameSpec:
     )
 
 
-SPEC = _spec("numero", pgettext_lazy("game name", "Numero"),
+SPEC = _spec("numero", GameName(pgettext("game name", "Numero")),
              gettext_lazy("Make sums from the centre cards, with wild cards that change them."), 1)
-SOLITAIRE_SPEC = _spec("numero_solitaire", pgettext_lazy("game name", "Numero Solitaire"),
+SOLITAIRE_SPEC = _spec("numero_solitaire", GameName(pgettext("game name", "Numero Solitaire")),
                        gettext_lazy("Clear the centre on your own."), 0)
