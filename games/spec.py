@@ -12,23 +12,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, ngettext
 
 from games.engine import Engine
 from games.engine.bots import BotRatings, is_level, make_level_bot
 from games.engine.skills import GameSkills
-
-
-class GameName(str):
-    """A game's name: its English self as data (a dict key, a spreadsheet cell, JSON, a stored
-    title), said in the reader's language wherever it is shown (`str()`, formatting, templates).
-    A lazy translation would break the exports that write names as data (issue #26)."""
-
-    def __str__(self) -> str:
-        return pgettext("game name", str.__str__(self))
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
+from games.words import Spoken
 
 
 @dataclass(frozen=True)
@@ -166,4 +155,4 @@ class GameSpec:
 
 def presets_from(table: Mapping[str, Mapping]) -> tuple[Preset, ...]:
     """An engine package's PRESETS ({key: {"label", "options"}}) as Presets."""
-    return tuple(Preset(key, p["label"], dict(p["options"])) for key, p in table.items())
+    return tuple(Preset(key, Spoken(p["label"]), dict(p["options"])) for key, p in table.items())

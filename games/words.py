@@ -30,3 +30,26 @@ def say(text):
 
 def say_all(texts) -> list:
     return [say(text) for text in texts]
+
+
+class Spoken(str):
+    """An engine's `Words` kept as its English self wherever it is data (a dict key, a
+    spreadsheet cell, JSON, a stored title) and said in the reader's language wherever it is
+    shown (`str()`, formatting, templates): game names and preset labels. A lazy translation
+    would break the exports that write them as data."""
+
+    words: Words
+
+    def __new__(cls, words: Words) -> "Spoken":
+        text = super().__new__(cls, words)
+        text.words = words
+        return text
+
+    def __str__(self) -> str:
+        return say(self.words)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self):  # a copy or a pickle keeps the English text only
+        return (str, (str.__str__(self),))

@@ -9,8 +9,8 @@ from games.engine import add_or_multiply as engine_package
 from games.engine.add_or_multiply.skills import SKILLS
 from games.engine.words import names_in_words
 from games.engine.words import pgettext  # English, found by makemessages
-from games.spec import GameName, GameSpec, presets_from
-from games.words import say
+from games.spec import GameSpec, presets_from
+from games.words import Spoken, say
 
 
 def your_turn(view: dict) -> str:
@@ -49,7 +49,7 @@ KEY = "add_or_multiply"
 
 SPEC = GameSpec(
     key=KEY,
-    name=GameName(pgettext("game name", "Add or Multiply?")),
+    name=Spoken(pgettext("game name", "Add or Multiply?")),
     pitch=gettext_lazy("Send numbers to your rivals and choose + or x for yourself."),
     engine=engine_package.ENGINES[KEY],
     bots=engine_package.BOTS_BY_GAME[KEY],

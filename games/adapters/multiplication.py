@@ -11,8 +11,8 @@ from games.engine import multiplication as engine_package
 from games.engine.multiplication.skills import SKILLS
 from games.engine.words import names_in_words
 from games.engine.words import pgettext  # English, found by makemessages
-from games.spec import GameName, GameSpec, presets_from
-from games.words import say
+from games.spec import GameSpec, presets_from
+from games.words import Spoken, say
 
 
 def your_turn(view: dict) -> str:
@@ -49,7 +49,7 @@ KEY = "multiplication"
 
 SPEC = GameSpec(
     key=KEY,
-    name=GameName(pgettext("game name", "The Multiplication Game")),
+    name=Spoken(pgettext("game name", "The Multiplication Game")),
     pitch=gettext_lazy("Get rid of your cards by naming times-table facts."),
     engine=engine_package.ENGINES[KEY],
     bots=engine_package.BOTS_BY_GAME[KEY],

@@ -24,8 +24,8 @@ from games.engine.numero import (apply_wild, check_discard, check_discard_wild, 
 from games.engine.numero.cards import words
 from games.engine.numero.skills import SKILLS
 from games.engine.words import pgettext  # English, found by makemessages
-from games.spec import BadSelection, GameName, GameSpec, SelectionHook, presets_from
-from games.words import say
+from games.spec import BadSelection, GameSpec, SelectionHook, presets_from
+from games.words import Spoken, say
 
 MAX_QUERY = 600  # characters of `picked`: far more than a centre can ever hold
 
@@ -406,7 +406,7 @@ def _spec(key: str, name, pitch, free_play_bots: int) -> GameSpec:
     )
 
 
-SPEC = _spec("numero", GameName(pgettext("game name", "Numero")),
+SPEC = _spec("numero", Spoken(pgettext("game name", "Numero")),
              gettext_lazy("Make sums from the centre cards, with wild cards that change them."), 1)
-SOLITAIRE_SPEC = _spec("numero_solitaire", GameName(pgettext("game name", "Numero Solitaire")),
+SOLITAIRE_SPEC = _spec("numero_solitaire", Spoken(pgettext("game name", "Numero Solitaire")),
                        gettext_lazy("Clear the centre on your own."), 0)

@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from games.engine import smooth_operator as engine_package
 from games.engine.smooth_operator.skills import SKILLS
 from games.engine.words import pgettext  # English, found by makemessages
-from games.spec import GameName, GameSpec, MentalMathHook, SeatMove, presets_from
-from games.words import say
+from games.spec import GameSpec, MentalMathHook, SeatMove, presets_from
+from games.words import Spoken, say
 
 SYMBOLS = {"+": "+", "-": "−", "x": "×", "/": "÷"}
 SPECIALS = ("free_turn", "double", "free_choice")
@@ -103,7 +103,7 @@ KEY = "smooth_operator"
 
 SPEC = GameSpec(
     key=KEY,
-    name=GameName(pgettext("game name", "Smooth Operator")),
+    name=Spoken(pgettext("game name", "Smooth Operator")),
     pitch=gettext_lazy("Pick the operator that gives the fewest points."),
     engine=engine_package.ENGINES[KEY],
     bots=engine_package.BOTS_BY_GAME[KEY],
