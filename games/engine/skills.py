@@ -78,13 +78,13 @@ OPERATIONS = ("+", "−", "×", "÷")
 RULES = "all.rule_errors"
 THINK = "all.think_time"
 GENERIC_MEASURES = (
-    Measure(RULES, "", "Rules",
-            "Tried a move the rules do not allow", "attempts",
-            "Plays by the rules.",
+    Measure(RULES, "", _("Rules"),
+            _("Tried a move the rules do not allow"), _("attempts"),
+            _("Plays by the rules."),
             well_words=pgettext("what the player did well, read after “You” or a name", "made a move the rules allow"), family="rules"),
-    Measure(THINK, "", "Thinking time",
-            "", "decisions",
-            "Median seconds per decision.", has_misses=False, family="time"),
+    Measure(THINK, "", _("Thinking time"),
+            "", _("decisions"),
+            _("Median seconds per decision."), has_misses=False, family="time"),
 )
 
 

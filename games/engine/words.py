@@ -7,12 +7,28 @@ already reads it, that also carries its message id and named values. The web lay
 (games/words.py `say`) looks the message id up in the reader's catalogue and fills in the
 values, themselves said in the reader's language when they are `Words` too.
 
+Shown (`str()`, `%s`, a template), a `Words` is said through the
+translator the web layer installs at start-up (`set_translator`, from games/apps.py), so a
+measure's title or a sentence reads in the reader's language even on pages that never call
+`say`; as data (a dict key, JSON, a spreadsheet cell, a stored field) it stays its English self.
+Without a translator (the engine on its own, its tests, the bench) it is plain English.
+
 The three helpers are named like gettext's functions on purpose: `makemessages` (xgettext)
 finds their literal message ids in the engine's modules (`_`, `ngettext`, `pgettext` are among
 its keywords), so the engine's sentences land in the games catalogue like any other string.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+
+_translator: Callable[["Words"], str] | None = None
+
+
+def set_translator(translator: Callable[["Words"], str] | None) -> None:
+    """How a `Words` is said when shown (the web layer's `games.words.say`)."""
+    global _translator
+    _translator = translator
 
 
 class Words(str):
@@ -30,12 +46,22 @@ class Words(str):
         text.msgid, text.values, text.plural, text.number, text.context = msgid, values, plural, count, context
         return text
 
+    def __str__(self) -> str:
+        return _translator(self) if _translator is not None else str.__str__(self)
+
+    def __format__(self, spec: str) -> str:
+        # An f-string builds English from English: a sentence the web layer cannot take apart
+        # (a verdict) is better all English than half translated.
+        return format(str.__str__(self), spec)
+
     def __reduce__(self):  # pickling (a cache, a copy) keeps the English text only
-        return (str, (str(self),))
+        return (str, (str.__str__(self),))
 
 
 def _fill(text: str, values: dict) -> str:
-    return text % values if values else text
+    # The English text from the English values (`%s` would say a `Words` value through the translator).
+    english = {name: str.__str__(v) if isinstance(v, Words) else v for name, v in values.items()}
+    return text % english if values else text
 
 
 def _(msgid: str, /, **values) -> Words:

@@ -17,15 +17,15 @@ from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Plant
 from .planted import PlantedAddOrMultiply
 from .verdicts import explain
 from .view import SYMBOL
-from ..words import pgettext
+from ..words import _, pgettext
 
 GAME = "add_or_multiply"
 
 MEASURES = (
-    Measure("am.operation", GAME, "+ or ×",
-            "Picked the operation worth fewer points on average", "choices",
-            "Chooses between adding and multiplying by what the cards still to come are "
-            "likely to be.",
+    Measure("am.operation", GAME, _("+ or ×"),
+            _("Picked the operation worth fewer points on average"), _("choices"),
+            _("Chooses between adding and multiplying by what the cards still to come are "
+            "likely to be."),
             well_words=pgettext("what the player did well, read after “You” or a name", "picked the operation worth more on average"),
             amount_words=("point given up on average", "points given up on average"),
             family="strategy"),

@@ -26,23 +26,23 @@ from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Plant
 from .analyse import BUILD_OPERATION
 from .planted import PlantedNumero
 from .verdicts import explain
-from ..words import pgettext
+from ..words import _, pgettext
 
 GAME = "numero"
 
 MEASURES = (
-    Measure("nu.missed_take", GAME, "Sees takes",
-            "Built or discarded when the expert would take", "turns",
-            "Takes when taking is the best move.",
+    Measure("nu.missed_take", GAME, _("Sees takes"),
+            _("Built or discarded when the expert would take"), _("turns"),
+            _("Takes when taking is the best move."),
             well_words=pgettext("what the player did well, read after “You” or a name", "spotted a take"), family="strategy"),
-    Measure("nu.best_take", GAME, "Biggest take",
-            "Took fewer cards than the expert's take", "takes",
-            "Takes as many cards as the best take, wild cards included.",
+    Measure("nu.best_take", GAME, _("Biggest take"),
+            _("Took fewer cards than the expert's take"), _("takes"),
+            _("Takes as many cards as the best take, wild cards included."),
             well_words=pgettext("what the player did well, read after “You” or a name", "took as many cards as possible"),
             amount_words=("card left behind", "cards left behind"), family="strategy"),
-    Measure("nu.valid_build", GAME, "Honest builds",
-            "Built without the answer in hand", "builds",
-            "Builds only when holding the answer card.",
+    Measure("nu.valid_build", GAME, _("Honest builds"),
+            _("Built without the answer in hand"), _("builds"),
+            _("Builds only when holding the answer card."),
             well_words=pgettext("what the player did well, read after “You” or a name", "built only with the answer card in hand"),
             family="arithmetic", by_operation=True),
 )
