@@ -5,6 +5,7 @@ the JavaScript catalogue. In the pseudo-language no English word may be left (te
 in Spanish and Arabic a real phrase appears, and Arabic pages are right to left."""
 
 import json
+import re
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -197,3 +198,37 @@ def test_cards_and_equations_keep_left_to_right_in_arabic(classroom, student):
     assert 'dir="rtl"' in html
     assert 'class="hand nm-hand" role="list" dir="ltr"' in html
     assert "الوسط" in html  # "Centre"
+
+
+@pytest.mark.django_db
+def test_the_lobby_the_invitations_and_the_teachers_tables_have_no_english_left(
+        classroom, student, teacher, make_student, pseudo_language):
+    from games.services.tables import table_invite, table_open
+    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
+    game = table_open(student=student, key="smooth_operator")
+    table_invite(host=student, game_id=game.pk, student_id=ben.pk)
+    pages = [
+        (speaking(student, PSEUDO), reverse("games:lobby", args=[game.pk]), '<div class="game-table'),
+        (speaking(ben, PSEUDO), reverse("games:tables_panel"), '<div id="classmates-panel"'),
+        (speaking(teacher, PSEUDO), reverse("classroom:teacher_tables", args=[classroom.pk]), "<h1>"),
+    ]
+    for client, url, start in pages:
+        html = client.get(url).content.decode()
+        part = html[html.index(start):html.index("</main>")] if "</main>" in html else html[html.index(start):]
+        # The class's own name and head (classroom/_class_head.html) are the classroom area's.
+        # The table's code is letters, the same in every language.
+        code_words = set(re.findall(r"[A-Za-z]+", game.table_code))
+        left = english_words(part.replace("Class 5B", ""), allowed=NAMES | code_words)
+        assert not left, (url, left)
+
+
+@pytest.mark.django_db
+def test_skill_words_read_in_the_readers_language_wherever_they_are_shown():
+    """A measure's title is an engine `Words`: English as data, said in the reader's language."""
+    from games.engine.smooth_operator.skills import MEASURES
+    best = MEASURES[0]
+    assert best.title == "Best card" and json.dumps(best.title) == '"Best card"'
+    with translation.override("es"):
+        assert str(best.title) == "Mejor carta"
+    with translation.override("ar"):
+        assert str(best.title) == "أفضل بطاقة"
