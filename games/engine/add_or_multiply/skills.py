@@ -50,7 +50,7 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
 # classic game's chances, 0-2 about 0.8x (`selfplay --measures`; docs/reports.md). The
 # `number_range` house option stays for teachers who want those numbers.
 NO_FOCUS = {
-    "am.operation": (
+    "am.operation": _(
         "“+ or ×” cannot be given its own practice game: every game has five rounds, and no "
         "choice of number cards makes the better operation clear more often. Set an ordinary "
         "assignment with more games instead."),

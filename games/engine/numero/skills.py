@@ -93,11 +93,11 @@ PRACTICE_LEVELS = {"nu.best_take": 6}
 # Measures no level focuses (expert self-play, `selfplay --measures`: every level gives about
 # as many chances as the classic game, or fewer), and why, in a teacher's words.
 NO_FOCUS = {
-    "nu.missed_take": (
+    "nu.missed_take": _(
         "“Sees takes” cannot be given its own practice game: a take is there on most turns of "
         "every Numero game already, and no level gives many more. Set an ordinary assignment "
         "with more games instead."),
-    "nu.valid_build": (
+    "nu.valid_build": _(
         "“Honest builds” cannot be given its own practice game: the classic game already gives "
         "the most chances to build, and wild cards only make builds rarer. Set an ordinary "
         "assignment of the classic game with more games instead."),
