@@ -14,3 +14,10 @@ class GamesConfig(AppConfig):
         from games.consumers import signed_out
 
         signed_out.connect()  # a user's sessions ended: close their open sockets
+
+        # The engines' sentences and words (games/engine/words.py), shown on any page, are said
+        # in the reader's language.
+        from games.engine.words import set_translator
+        from games.words import say
+
+        set_translator(say)

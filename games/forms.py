@@ -4,26 +4,31 @@ each student who should play (students with the same number sit together)."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.engine import BOT_LEVELS
+from games.ratings import LEVEL_WORDS
 
 
 class GroupTablesForm(forms.Form):
-    game = forms.ChoiceField(label="Game")
-    assignment = forms.TypedChoiceField(label="Counts towards assignment", required=False,
+    game = forms.ChoiceField(label=gettext_lazy("Game"))
+    assignment = forms.TypedChoiceField(label=gettext_lazy("Counts towards assignment"), required=False,
                                         coerce=int, empty_value=None)
-    fill = forms.ChoiceField(label="Empty seats", required=False)
+    fill = forms.ChoiceField(label=gettext_lazy("Empty seats"), required=False)
 
     def __init__(self, *args, students, assignments, games, **kwargs):
         super().__init__(*args, **kwargs)
         self.students = students
         self.assignments = {a.pk: a for a in assignments}
         self.fields["game"].choices = [(g.key, g.name) for g in games]
-        self.fields["assignment"].choices = [("", "No assignment (free play)")] + [
+        self.fields["assignment"].choices = [("", _("No assignment (free play)"))] + [
             (a.pk, a.title) for a in assignments]
-        self.fields["fill"].choices = [("", "Leave them empty: only classmates play")] + [
-            (level, f"Fill with {level} computer players") for level in BOT_LEVELS]
-        numbers = [("", "Not playing")] + [(str(n), f"Table {n}") for n in range(1, len(students) + 1)]
+        self.fields["fill"].choices = [("", _("Leave them empty: only classmates play"))] + [
+            (level, _("Fill with %(level)s computer players") % {"level": LEVEL_WORDS.get(level, level)})
+            for level in BOT_LEVELS]
+        numbers = [("", _("Not playing"))] + [(str(n), _("Table %(n)s") % {"n": n})
+                                              for n in range(1, len(students) + 1)]
         for student in students:
             self.fields[self.table_field(student)] = forms.ChoiceField(
                 label=student.display_name, choices=numbers, required=False)
@@ -43,10 +48,10 @@ class GroupTablesForm(forms.Form):
         data = super().clean()
         assignment = data.get("assignment")
         if assignment is not None and data.get("game") and assignment.game != data["game"]:
-            self.add_error("assignment", "That assignment is for another game. Choose its game, "
-                                         "or no assignment.")
+            self.add_error("assignment", _("That assignment is for another game. Choose its game, "
+                                           "or no assignment."))
         if not self.groups():
-            raise forms.ValidationError("Give at least one student a table number.")
+            raise forms.ValidationError(_("Give at least one student a table number."))
         return data
 
     def groups(self) -> list[list]:

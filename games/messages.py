@@ -19,6 +19,8 @@ import json
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 MAX_MESSAGE_BYTES = 8_192
 MAX_DEPTH = 6  # a move form: {action: "{...: [[...]]}"} is at most 4 deep
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
@@ -53,7 +55,7 @@ def parse_message(text: str | None) -> MoveMessage | SyncRequest:
     if set(data) - {"HEADERS"} == {"sync"}:
         version = _as_int(data["sync"])
         if version is None or version < 0:
-            raise BadMessage("That message could not be read.")
+            raise BadMessage(gettext_lazy("That message could not be read."))
         return SyncRequest(version)
     return _move(data)
 
@@ -64,10 +66,10 @@ def parse_move_message(text: str | None) -> MoveMessage:
 
 def _object(text: str | None) -> dict:
     if not text or len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
-        raise BadMessage("That message was empty or too long.")
+        raise BadMessage(gettext_lazy("That message was empty or too long."))
     data = strict_json(text)
     if not isinstance(data, dict):
-        raise BadMessage("That message could not be read.")
+        raise BadMessage(gettext_lazy("That message could not be read."))
     return data
 
 
@@ -75,23 +77,23 @@ def _move(data: dict) -> MoveMessage:
     unknown = set(data) - ALLOWED
     missing = REQUIRED - set(data)
     if unknown or missing:
-        raise BadMessage("That message has parts the game does not know.")
+        raise BadMessage(gettext_lazy("That message has parts the game does not know."))
     version = _as_int(data["expected_version"])
     key = data["idempotency_key"]
     if version is None or version < 0 or not isinstance(key, str) or not KEY_PATTERN.match(key):
-        raise BadMessage("That message could not be read.")
+        raise BadMessage(gettext_lazy("That message could not be read."))
     answer = None
     if data.get("answer") not in (None, ""):
         answer = _as_int(data["answer"])
         if answer is None:
-            raise BadMessage("Your answer must be a whole number.")
+            raise BadMessage(gettext_lazy("Your answer must be a whole number."))
     raw_action = data["action"]
     try:
         action = strict_json(raw_action) if isinstance(raw_action, str) else raw_action
     except BadMessage:
-        raise BadMessage("That move could not be read.") from None
+        raise BadMessage(gettext_lazy("That move could not be read.")) from None
     if not isinstance(action, dict):
-        raise BadMessage("That move could not be read.")
+        raise BadMessage(gettext_lazy("That move could not be read."))
     if answer is not None:
         action = {**action, "answer": answer}
     return MoveMessage(action=action, expected_version=version, idempotency_key=key, answer=answer)
@@ -104,13 +106,13 @@ def _refuse_constant(name: str):
 def strict_json(text: str):
     """JSON as a browser's JSON.stringify writes it, and nothing more (see the module doc)."""
     if _CONTROL.search(text):
-        raise BadMessage("That message could not be read.")
+        raise BadMessage(gettext_lazy("That message could not be read."))
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, RecursionError):
-        raise BadMessage("That message could not be read.") from None
+        raise BadMessage(gettext_lazy("That message could not be read.")) from None
     if _depth(data) > MAX_DEPTH or not _clean(data):
-        raise BadMessage("That message could not be read.")
+        raise BadMessage(gettext_lazy("That message could not be read."))
     return data
 
 

@@ -15,9 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, ngettext
+
 from games import registry
 from games.engine import BadScenario
 from games.engine.skills import GameSkills, Measure
+from games.words import say
 
 
 def _measure(measure_id: str) -> Measure | None:
@@ -41,15 +44,19 @@ def why_no_focus(measure_id: str) -> str:
     if practice_game(measure_id) is not None and focus_for(measure_id) is not None:
         return ""
     m = _measure(measure_id)
-    title = f"“{m.title}”" if m is not None else "This skill"
     if m is None or not m.game:
-        return (f"{title} comes up in every game, as often in one game as in another, so no "
-                "game can give it more chances. Set an ordinary assignment instead.")
+        if m is None:
+            return gettext("This skill comes up in every game, as often in one game as in another, so no "
+                           "game can give it more chances. Set an ordinary assignment instead.")
+        return gettext("“%(skill)s” comes up in every game, as often in one game as in another, so no "
+                       "game can give it more chances. Set an ordinary assignment instead.") % {
+                           "skill": say(m.title)}
     spec = registry.get(m.game)
     if spec is not None and spec.skills is not None and measure_id in spec.skills.no_focus:
         return spec.skills.no_focus[measure_id]
-    return (f"{spec.name if spec else 'This game'} has no practice version for {title} yet. "
-            "Set an ordinary assignment of it instead.")
+    return gettext("%(game)s has no practice version for “%(skill)s” yet. Set an ordinary assignment "
+                   "of it instead.") % {"game": spec.name if spec else gettext("This game"),
+                                        "skill": say(m.title)}
 
 
 def _skills(game: str) -> GameSkills | None:
@@ -127,15 +134,17 @@ def options_accepted(game: str, options: dict, player_counts) -> str:
     sentence for the teacher."""
     spec = registry.get(game)
     if spec is None:
-        return "Choose one of the games in the list."
+        return gettext("Choose one of the games in the list.")
     for count in player_counts:
         try:
             spec.engine.resolve_options(dict(options), count)
             # A deal too: ten cards each of The Multiplication Game's pack fit four players.
             spec.engine.new_game([f"Player {i + 1}" for i in range(count)], dict(options), 1)
         except BadScenario:
-            return (f"This practice can't be played with {count} player{'s' if count != 1 else ''}. "
-                    "Choose another number of computer players, or untick the practice.")
+            return ngettext("This practice can't be played with %(n)s player. Choose another number of "
+                            "computer players, or untick the practice.",
+                            "This practice can't be played with %(n)s players. Choose another number of "
+                            "computer players, or untick the practice.", count) % {"n": count}
     return ""
 
 
@@ -144,7 +153,7 @@ def options_words(game: str, options: dict) -> list[str]:
     pages), in the game's own words (`GameSkills.focus_words`)."""
     skills = _skills(game)
     words = skills.focus_words(options) if skills is not None and skills.focus_words else []
-    return words or ["The usual game: this skill comes up in every game."]
+    return [say(w) for w in words] or [gettext("The usual game: this skill comes up in every game.")]
 
 
 def preset_for(game: str, focus_options: dict) -> str | None:

@@ -62,15 +62,23 @@ from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from games import registry
 from games.engine.bots import BotRatings, mix_level, mix_share
 
 JUST_RIGHT = "just_right"  # an assignment's bot level: tuned for each child (Assignment.bot_level)
-JUST_RIGHT_LABEL = "Just right (adapts to each child)"
+JUST_RIGHT_LABEL = gettext_lazy("Just right (adapts to each child)")
 # The computer players' levels as menus name them, easiest first (a game's own level without
 # a name here shows its key).
-LEVEL_LABELS = {"starter": "Starter (easiest)", "beginner": "Beginner (easy)",
-                "player": "Player (medium)", "expert": "Expert (hard)"}
+LEVEL_LABELS = {"starter": gettext_lazy("Starter (easiest)"), "beginner": gettext_lazy("Beginner (easy)"),
+                "player": gettext_lazy("Player (medium)"), "expert": gettext_lazy("Expert (hard)")}
+# A computer player's level as a table names it, beside its name ("computer · player").
+LEVEL_WORDS = {"starter": pgettext_lazy("computer player level", "starter"),
+               "beginner": pgettext_lazy("computer player level", "beginner"),
+               "player": pgettext_lazy("computer player level", "player"),
+               "expert": pgettext_lazy("computer player level", "expert"),
+               "just right": pgettext_lazy("computer player level", "just right")}
 
 
 def level_label(level: str) -> str:
@@ -205,8 +213,12 @@ def just_right_level(key: str, rating: float, bots: int = 1) -> str:
 # What a child sees instead of the number: a friendly name for where they are in the game's
 # range from the beginner to the expert (never a number, and never a name that shames: the
 # lowest is a start, not a verdict; a child below the beginner reads it too).
-FRIENDLY_LEVELS = ("Getting warmed up", "Finding your feet", "On a roll", "Sharp player",
-                   "Card shark")
+# The child's level names (friendly words, never the number).
+FRIENDLY_LEVELS = (pgettext_lazy("a child's rating level", "Getting warmed up"),
+                   pgettext_lazy("a child's rating level", "Finding your feet"),
+                   pgettext_lazy("a child's rating level", "On a roll"),
+                   pgettext_lazy("a child's rating level", "Sharp player"),
+                   pgettext_lazy("a child's rating level", "Card shark"))
 
 
 def friendly_level(key: str, rating: float) -> str:

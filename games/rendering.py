@@ -23,8 +23,13 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from accounts.language import user_language
 from accounts.membership import membership_version
 from games import registry
 from games.models import Game, Seat
@@ -32,29 +37,31 @@ from games.partials import render_partials
 from games.results import how_you_played
 from games.selectors import lobby as lobby_selectors
 from games.selectors.play import recent_events, seat_moves
+from games.engine.words import names_in_words as _names_in_words
 from games.spec import GameSpec
+from games.words import say
 
 
 def names_in_words(names: list[str]) -> str:
-    """"Ann", "Ann and Ben", "Ann, Ben and Cal"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    """"Ann", "Ann and Ben", "Ann, Ben and Cal", in the reader's language."""
+    return say(_names_in_words(names))
 
 
-STOPPED = "This game was stopped, so no more moves can be made. It is put away."
+STOPPED = gettext_lazy("This game was stopped, so no more moves can be made. It is put away.")
 
 
 def status_line(*, spec: GameSpec, view: dict, coach: bool) -> str:
     if view.get("finished"):
         winners = view.get("winners") or []
         if not coach and view.get("me") in winners:
-            return "You won! Well played." if len(winners) == 1 else "You share the win!"
-        return f"Game over: {names_in_words(winners)} won." if winners else "Game over."
+            return _("You won! Well played.") if len(winners) == 1 else _("You share the win!")
+        return (_("Game over: %(winners)s won.") % {"winners": names_in_words(winners)} if winners
+                else _("Game over."))
     waiting = view.get("waiting_for") or []
     me = view.get("me")
     if coach or me not in waiting:
-        return f"Waiting for {names_in_words(waiting)}." if waiting else "Waiting…"
+        return (_("Waiting for %(names)s.") % {"names": names_in_words(waiting)} if waiting
+                else _("Waiting…"))
     return spec.your_turn(view)
 
 
@@ -76,12 +83,12 @@ def stopped_line(game: Game, seats: list[Seat], seat: Seat | None) -> str:
     arena's: the classmates win it), else that it was stopped."""
     leavers = [s.name for s in seats if s.left_at is not None]
     if not (game.forfeit_on_leave and leavers):
-        return STOPPED
+        return str(STOPPED)
     if seat is not None and seat.left_at is not None:
-        return "You left this game, so it counts as a loss for you."
-    who = " and ".join(leavers)
-    return (f"{who} left the game, so you win it!" if seat is not None
-            else f"{who} left the game, so it was stopped.")
+        return _("You left this game, so it counts as a loss for you.")
+    who = names_in_words(leavers)
+    return (_("%(names)s left the game, so you win it!") % {"names": who} if seat is not None
+            else _("%(names)s left the game, so it was stopped.") % {"names": who})
 
 
 def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "",
@@ -101,11 +108,11 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
         "seat": seat,
         "coach": coach,
         "view": view,
-        "notice": notice,
+        "notice": say(notice) if notice else notice,
         "status_line": (stopped_line(game, seats, seat) if stopped
                         else status_line(spec=spec, view=view, coach=coach)),
         "log": [text for move_events in recent_events(game=game)
-                for text in (engine.describe_event(e) for e in move_events) if text],
+                for text in (say(engine.describe_event(e)) for e in move_events) if text],
         # This viewer's own move was just applied: the page starts the next decision afresh
         # instead of keeping the choices that made the last one (static/js/app.js).
         "fresh_choices": fresh_choices,
@@ -135,7 +142,8 @@ def render_parts(**context_kwargs) -> dict[str, str]:
 def _game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
     # The game and its seats in one query (a game always has seats; the fallback keeps
     # Game.DoesNotExist for a vanished game).
-    seats = list(Seat.objects.select_related("game").filter(game_id=game_id).order_by("position"))
+    seats = list(Seat.objects.select_related("game", "user__classroom").filter(game_id=game_id)
+                 .order_by("position"))
     game = seats[0].game if seats else Game.objects.get(pk=game_id)
     for seat in seats:
         seat.game = game  # one Game object: its assignment is read once, not per seat
@@ -177,10 +185,20 @@ class TablePush:
     membership: int | None = None
     views: dict[str, dict[str, str]] = field(default_factory=dict)
     has_bots: bool = False
+    languages: dict[str, str] = field(default_factory=dict)  # per seat: the language of its view
 
     def message(self) -> dict:
         return {"type": "game.changed", "game_id": self.game_id, "version": self.version,
-                "membership": self.membership, "views": self.views}
+                "membership": self.membership, "views": self.views, "languages": self.languages}
+
+
+def seat_language(seat: Seat) -> str:
+    """The language a seat's person reads, from what was read with the seat: the move
+    service's statement (`reader_language`), or the seat's user joined by the ORM."""
+    code = getattr(seat, "reader_language", None)
+    if code is None:
+        code = user_language(user=seat.user) if seat.user_id else ""
+    return code or settings.LANGUAGE_CODE
 
 
 def table_push(*, game_id: int, by_seat_id: int | None = None, game: Game | None = None,
@@ -195,10 +213,16 @@ def table_push(*, game_id: int, by_seat_id: int | None = None, game: Game | None
     has_bots = any(s.bot_level for s in seats)
     if game.state is None:  # a lobby: its pages render their own
         return TablePush(game_id, None, has_bots=has_bots)
-    views = {str(s.pk): render_parts(game=game, seat=s, coach=False, seats=seats,
-                                     fresh_choices=s.pk == by_seat_id)
-             for s in seats if s.user_id is not None}
-    return TablePush(game_id, game.version, membership_version(game.classroom_id), views, has_bots)
+    views, languages = {}, {}
+    for s in seats:
+        if s.user_id is None:
+            continue
+        languages[str(s.pk)] = language = seat_language(s)
+        with translation.override(language):  # each seat's view in its reader's language
+            views[str(s.pk)] = render_parts(game=game, seat=s, coach=False, seats=seats,
+                                            fresh_choices=s.pk == by_seat_id)
+    return TablePush(game_id, game.version, membership_version(game.classroom_id), views, has_bots,
+                     languages)
 
 
 def lobby_context(access: lobby_selectors.LobbyAccess) -> dict:

@@ -10,13 +10,16 @@ rule.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from games.engine.evidence import counts, game_evidence
 from games.engine.skills import GENERIC_MEASURES, well_sentence
+from games.words import say
 from games.models import Game, Seat
 from games.selectors.play import seat_move_facts
 from games.spec import GameSpec
 
-NOTHING_COUNTED = "Thanks for playing: every game makes you faster."
+NOTHING_COUNTED = gettext_lazy("Thanks for playing: every game makes you faster.")
 
 
 def how_you_played(*, spec: GameSpec, game: Game, seat: Seat) -> list[str]:
@@ -27,4 +30,4 @@ def how_you_played(*, spec: GameSpec, game: Game, seat: Seat) -> list[str]:
     rows = game_evidence(skills, moves, {seat.pk: seat.name}, {seat.pk})
     measures = [m for m in (*(skills.measures if skills else ()), *GENERIC_MEASURES) if m.has_misses]
     found = counts(rows, [m.id for m in measures])
-    return [well_sentence(m, *found[m.id]) for m in measures if m.id in found] or [NOTHING_COUNTED]
+    return [say(well_sentence(m, *found[m.id])) for m in measures if m.id in found] or [str(NOTHING_COUNTED)]

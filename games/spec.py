@@ -12,9 +12,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 from games.engine import Engine
 from games.engine.bots import BotRatings, is_level, make_level_bot
 from games.engine.skills import GameSkills
+from games.words import Spoken
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,7 @@ class MentalMathHook:
 
 
 def _your_turn(view: dict) -> str:
-    return "Your turn."
+    return gettext("Your turn.")
 
 
 def _no_board_context(view: dict) -> dict:
@@ -103,7 +106,8 @@ class GameSpec:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not self.name:  # the engine's title, rather than the same words typed twice
+        # (`name` may be a lazy translation: only a plain empty string means "not given".)
+        if isinstance(self.name, str) and not self.name:  # the engine's title, not typed twice
             object.__setattr__(self, "name", self.engine.title)
 
     @property
@@ -121,9 +125,9 @@ class GameSpec:
     @property
     def players_label(self) -> str:
         low, high = self.min_players, self.max_players
-        if high == 1:
-            return "1 player"
-        return f"{low} players" if low == high else f"{low}-{high} players"
+        if low == high:
+            return ngettext("%(n)s player", "%(n)s players", low) % {"n": low}
+        return gettext("%(low)s-%(high)s players") % {"low": low, "high": high}
 
     @property
     def bot_count_range(self) -> tuple[int, int]:
@@ -151,4 +155,4 @@ class GameSpec:
 
 def presets_from(table: Mapping[str, Mapping]) -> tuple[Preset, ...]:
     """An engine package's PRESETS ({key: {"label", "options"}}) as Presets."""
-    return tuple(Preset(key, p["label"], dict(p["options"])) for key, p in table.items())
+    return tuple(Preset(key, Spoken(p["label"]), dict(p["options"])) for key, p in table.items())

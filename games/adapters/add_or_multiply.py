@@ -2,28 +2,34 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from games.engine import add_or_multiply as engine_package
 from games.engine.add_or_multiply.skills import SKILLS
+from games.engine.words import names_in_words
+from games.engine.words import pgettext  # English, found by makemessages
 from games.spec import GameSpec, presets_from
+from games.words import Spoken, say
 
 
 def your_turn(view: dict) -> str:
-    return ("Choose a number card for each rival and + or × for yourself. "
-            "Nobody sees your choice until everyone has chosen.")
+    return _("Choose a number card for each rival and + or × for yourself. "
+             "Nobody sees your choice until everyone has chosen.")
 
 
-SIGN = {"+": "+ (add)", "x": "× (multiply)"}
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+SIGN = {"+": pgettext_lazy("Add or Multiply? operation card", "+ (add)"),
+        "x": pgettext_lazy("Add or Multiply? operation card", "× (multiply)")}
 
 
 def choice_words(name: str, choice: dict) -> str:
     """A secret choice in words: "Robo: sends 6 to Zip and 3 to Ann, keeps × (multiply)"."""
-    sends = [f"{n} to {to}" for to, n in (choice.get("on") or {}).items()]
-    keeps = SIGN.get(choice.get("operation"), "an operation")
-    return f"{name}: sends {_and(sends)}, keeps {keeps}" if sends else f"{name}: keeps {keeps}"
+    sends = [_("%(number)s to %(name)s") % {"number": n, "name": to} for to, n in (choice.get("on") or {}).items()]
+    keeps = SIGN.get(choice.get("operation")) or _("an operation")
+    if sends:
+        return _("%(name)s: sends %(sends)s, keeps %(keeps)s") % {
+            "name": name, "sends": say(names_in_words(sends)), "keeps": keeps}
+    return _("%(name)s: keeps %(keeps)s") % {"name": name, "keeps": keeps}
 
 
 def board_context(view: dict) -> dict:
@@ -35,7 +41,7 @@ def board_context(view: dict) -> dict:
         "am_operations": sorted(set(hand.get("operations", []))),
         "am_choices": [choice_words(name, choice) for name, choice in pending.items()],
         # The operation cards still in hand, as a child reads them: "+ (add), × (multiply)".
-        "am_operations_left": ", ".join(SIGN.get(op, op) for op in hand.get("operations", [])),
+        "am_operations_left": ", ".join(str(SIGN.get(op, op)) for op in hand.get("operations", [])),
     }
 
 
@@ -43,7 +49,8 @@ KEY = "add_or_multiply"
 
 SPEC = GameSpec(
     key=KEY,
-    pitch="Send numbers to your rivals and choose + or x for yourself.",
+    name=Spoken(pgettext("game name", "Add or Multiply?")),
+    pitch=gettext_lazy("Send numbers to your rivals and choose + or x for yourself."),
     engine=engine_package.ENGINES[KEY],
     bots=engine_package.BOTS_BY_GAME[KEY],
     presets=presets_from(engine_package.PRESETS_BY_GAME[KEY]),

@@ -4,20 +4,21 @@ screen."""
 from __future__ import annotations
 
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.engine import multiplication as engine_package
 from games.engine.multiplication.skills import SKILLS
+from games.engine.words import names_in_words
+from games.engine.words import pgettext  # English, found by makemessages
 from games.spec import GameSpec, presets_from
+from games.words import Spoken, say
 
 
 def your_turn(view: dict) -> str:
-    multipliers = ", ".join(str(m) for m in view.get("open", {}).get("multipliers", []))
-    return (f"Your turn: put down a card that has {multipliers} as a multiplier and say its two "
-            "multipliers, or draw a card.")
-
-
-def _cards(n: int) -> str:
-    return "no cards" if n == 0 else ("1 card" if n == 1 else f"{n} cards")
+    multipliers = [str(m) for m in view.get("open", {}).get("multipliers", [])]
+    return _("Your turn: put down a card that has %(multipliers)s as a multiplier and say its two "
+             "multipliers, or draw a card.") % {"multipliers": say(names_in_words(multipliers))}
 
 
 def score_words(view: dict) -> dict[str, str]:
@@ -25,8 +26,10 @@ def score_words(view: dict) -> dict[str, str]:
     is on, the side panel counts each player's cards in hand (public)."""
     left = view.get("cards_left") or {}
     if view.get("finished"):
-        return {p: f"{'−' if n else ''}{n}: {_cards(n)} left in hand" for p, n in left.items()}
-    return {p: f"{_cards(n)} in hand" for p, n in left.items()}
+        return {p: (ngettext("−%(n)s: %(n)s card left in hand", "−%(n)s: %(n)s cards left in hand", n)
+                    % {"n": n} if n else _("0: no cards left in hand")) for p, n in left.items()}
+    return {p: (ngettext("%(n)s card in hand", "%(n)s cards in hand", n) % {"n": n} if n
+                else _("no cards in hand")) for p, n in left.items()}
 
 
 # The multiplier choices, the same on every board: built once, not 40 template lookups a push.
@@ -38,15 +41,16 @@ DRAW = {"type": "draw"}
 
 def board_context(view: dict) -> dict:
     return {"multiplier_options": MULTIPLIER_OPTIONS, "score_words": score_words(view), "mg_draw": DRAW,
-            "score_note": "Each card left in your hand counts −1, so the best score is 0: "
-                          "fewer cards left is better."}
+            "score_note": _("Each card left in your hand counts −1, so the best score is 0: "
+                            "fewer cards left is better.")}
 
 
 KEY = "multiplication"
 
 SPEC = GameSpec(
     key=KEY,
-    pitch="Get rid of your cards by naming times-table facts.",
+    name=Spoken(pgettext("game name", "The Multiplication Game")),
+    pitch=gettext_lazy("Get rid of your cards by naming times-table facts."),
     engine=engine_package.ENGINES[KEY],
     bots=engine_package.BOTS_BY_GAME[KEY],
     presets=presets_from(engine_package.PRESETS_BY_GAME[KEY]),

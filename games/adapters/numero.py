@@ -14,25 +14,42 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+
 from games.engine import IllegalMove
 from games.engine import numero as engine_package
 from games.engine.numero import (apply_wild, check_discard, check_discard_wild, check_wild,
                                  describe_wild, is_code, is_number, is_wild, value_of)
 from games.engine.numero.cards import words
 from games.engine.numero.skills import SKILLS
+from games.engine.words import pgettext  # English, found by makemessages
 from games.spec import BadSelection, GameSpec, SelectionHook, presets_from
+from games.words import Spoken, say
 
 MAX_QUERY = 600  # characters of `picked`: far more than a centre can ever hold
 
 # Never colour alone: each colour also has a letter and a shape on the card.
+# The letter is the colour word's initial in the reader's language (unique per colour in each).
 COLOURS = {
-    "g": ("green", "G", "▲"),
-    "o": ("orange", "O", "●"),
-    "b": ("blue", "B", "■"),
-    "r": ("red", "R", "◆"),
+    "g": (pgettext_lazy("Numero card colour", "green"),
+          # Translators: the initial of "green" on a Numero card; the four initials must differ.
+          pgettext_lazy("Numero colour initial", "G"), "▲"),
+    "o": (pgettext_lazy("Numero card colour", "orange"),
+          # Translators: the initial of "orange" on a Numero card; the four initials must differ.
+          pgettext_lazy("Numero colour initial", "O"), "●"),
+    "b": (pgettext_lazy("Numero card colour", "blue"),
+          # Translators: the initial of "blue" on a Numero card; the four initials must differ.
+          pgettext_lazy("Numero colour initial", "B"), "■"),
+    "r": (pgettext_lazy("Numero card colour", "red"),
+          # Translators: the initial of "red" on a Numero card; the four initials must differ.
+          pgettext_lazy("Numero colour initial", "R"), "◆"),
 }
-_POWERS = {"sq": ("x²", "square it"), "cube": ("x³", "cube it"),
-           "sqrt": ("√", "square root"), "cbrt": ("∛", "cube root")}
+CSS_COLOURS = {"g": "green", "o": "orange", "b": "blue", "r": "red"}  # class names: never translated
+_POWERS = {"sq": ("x²", pgettext_lazy("Numero wild card", "square it")),
+           "cube": ("x³", pgettext_lazy("Numero wild card", "cube it")),
+           "sqrt": ("√", pgettext_lazy("Numero wild card", "square root")),
+           "cbrt": ("∛", pgettext_lazy("Numero wild card", "cube root"))}
 
 
 # ----- cards -----------------------------------------------------------------------------
@@ -47,43 +64,47 @@ def card_label(code: str) -> dict:
         name, letter, shape = COLOURS[code[-1]]
         value = value_of(code)
         return {"code": code, "slug": _slug(code), "wild": False, "text": str(value),
-                "word": f"{shape} {name}", "colour": name, "letter": letter, "shape": shape,
-                "aria": f"{value} {name}", "words": words(code)}
+                "word": f"{shape} {name}", "colour": CSS_COLOURS[code[-1]], "colour_word": str(name),
+                "letter": str(letter), "shape": shape,
+                "aria": f"{value} {name}", "words": say(words(code))}
     if code in _POWERS:
         text, word = _POWERS[code]
     elif code.startswith("-"):
-        text, word = f"−{code[1:]}", f"subtract {code[1:]}"
+        text, word = f"−{code[1:]}", pgettext_lazy("Numero wild card", "subtract %(n)s") % {"n": code[1:]}
     elif code.startswith("x"):
-        text, word = f"×{code[1:]}", f"multiply by {code[1:]}"
+        text, word = f"×{code[1:]}", pgettext_lazy("Numero wild card", "multiply by %(n)s") % {"n": code[1:]}
     elif code.startswith("/") and code[1:].isdigit():
-        text, word = f"÷{code[1:]}", f"divide by {code[1:]}"
+        text, word = f"÷{code[1:]}", pgettext_lazy("Numero wild card", "divide by %(n)s") % {"n": code[1:]}
     elif code.endswith("%") or "/" in code:
-        text, word = code, f"{code} of it"
+        text, word = code, pgettext_lazy("Numero wild card", "%(n)s of it") % {"n": code}
     else:
-        text, word = f"×{code}", f"times {code}"
+        text, word = f"×{code}", pgettext_lazy("Numero wild card", "times %(n)s") % {"n": code}
+    word = str(word)
     return {"code": code, "slug": _slug(code), "wild": True, "text": text, "word": word,
             # The name starts with what the card shows ("÷2 wild card divide by 2"), so a
             # screen reader and a child pointing at "÷2" agree (axe: label-content-name-mismatch).
-            "colour": "", "letter": "", "shape": "★", "aria": f"{text} wild card {word}",
-            "words": words(code)}
+            "colour": "", "colour_word": "", "letter": "", "shape": "★",
+            "aria": _("%(text)s wild card %(word)s") % {"text": text, "word": word},
+            "words": say(words(code))}
 
 
 # ----- the status line -------------------------------------------------------------------
 def your_turn(view: dict) -> str:
     hand = view.get("hand") or []
-    wild_hint = " You can play a wild card on a centre card first." if any(
+    wild_hint = (" " + _("You can play a wild card on a centre card first.")) if any(
         is_wild(c) for c in hand) else ""
     if not any(is_number(c) for c in hand):
-        return "Your turn: you only have wild cards, so play each one on a centre card" + (
-            "." if view.get("solitaire") else " or put it out of play.")
+        if view.get("solitaire"):
+            return _("Your turn: you only have wild cards, so play each one on a centre card.")
+        return _("Your turn: you only have wild cards, so play each one on a centre card or put it "
+                 "out of play.")
     if view.get("solitaire"):
-        return ("Your turn: tap a card from your hand, then the centre cards that add up to it."
-                + wild_hint)
+        return _("Your turn: tap a card from your hand, then the centre cards that add up to it.") + wild_hint
     if view.get("final_turn"):
-        return ("Your last turn: you can only take. Tap a card from your hand, then the centre "
-                "cards that add up to it." + wild_hint)
-    return ("Your turn: tap a card from your hand, then take centre cards that add up to it, "
-            "build on them, or put your card in the centre." + wild_hint)
+        return _("Your last turn: you can only take. Tap a card from your hand, then the centre "
+                 "cards that add up to it.") + wild_hint
+    return _("Your turn: tap a card from your hand, then take centre cards that add up to it, "
+             "build on them, or put your card in the centre.") + wild_hint
 
 
 # ----- the selection ---------------------------------------------------------------------
@@ -95,14 +116,14 @@ def parse_query(query) -> tuple[str | None, list[list[str]]]:
     card = (query.get("card") or "").strip() or None
     raw = (query.get("picked") or "").strip()
     if card is None and raw:
-        raise BadSelection("Choose a card from your hand first.")
+        raise BadSelection(_("Choose a card from your hand first."))
     if card is not None and not is_code(card):
-        raise BadSelection("That is not a Numero card. Choose a card from your hand.")
+        raise BadSelection(_("That is not a Numero card. Choose a card from your hand."))
     if len(raw) > MAX_QUERY:
-        raise BadSelection("That is too many cards to pick.")
+        raise BadSelection(_("That is too many cards to pick."))
     picked = [group.split(",") for group in raw.split("|")] if raw else []
     if any(not is_code(code) for group in picked for code in group):
-        raise BadSelection("The picked cards are not written the right way. Tap the cards again.")
+        raise BadSelection(_("The picked cards are not written the right way. Tap the cards again."))
     return card, picked
 
 
@@ -122,13 +143,13 @@ def _query(card: str | None, picked: list[list[str]] | None = None) -> str:
 def _verdict(check, view: dict, action: dict) -> dict:
     """The engine's answer for an action on this view: valid, or its sentence why not."""
     if view.get("finished"):
-        return {"valid": False, "message": "The game is over."}
+        return {"valid": False, "message": _("The game is over.")}
     if view.get("turn") != view.get("me"):
-        return {"valid": False, "message": "It is not your turn yet."}
+        return {"valid": False, "message": _("It is not your turn yet.")}
     try:
         check(view, action)
     except IllegalMove as exc:
-        return {"valid": False, "message": exc.message}
+        return {"valid": False, "message": say(exc.message)}
     return {"valid": True, "message": ""}
 
 
@@ -144,10 +165,11 @@ def _item(item: dict) -> dict:
 def _item_aria(item: dict, cards: list[dict]) -> str:
     parts = ", ".join(c["aria"] for c in cards)
     if item["build"]:
-        return f"{item['value']}: build by {item['builder']} ({parts})"
+        return _("%(value)s: build by %(builder)s (%(cards)s)") % {
+            "value": item["value"], "builder": item["builder"], "cards": parts}
     if len(cards) > 1:
         return f"{item['value']} ({parts})"
-    return f"{item['value']} {cards[0]['colour']}"
+    return f"{item['value']} {cards[0]['colour_word']}"
 
 
 def play_context(*, view: dict, card: str | None = None, picked: list[list[str]] | None = None) -> dict:
@@ -161,16 +183,16 @@ def play_context(*, view: dict, card: str | None = None, picked: list[list[str]]
            "centre": [_item(i) for i in view.get("centre", [])],
            "challengeable": set(view.get("challengeable") or [])}
     if card is not None and card not in hand:
-        out["message"] = f"You don't have the {words(card)} in your hand. Choose one of yours."
+        out["message"] = _("You don't have the %(card)s in your hand. Choose one of yours.") % {"card": say(words(card))}
         card, picked = None, []
     if card is not None and is_wild(card):
         _wild_mode(out, view, card)
         if picked:
-            out["message"] = "A wild card is played on one centre card: tap the card to change."
+            out["message"] = _("A wild card is played on one centre card: tap the card to change.")
     elif card is not None:
         _number_mode(out, view, card, picked)
     elif my_turn:
-        out["step"] = "Tap a card from your hand to start."
+        out["step"] = _("Tap a card from your hand to start.")
     out["hand"] = [{**card_label(c), "selected": c == out["card"],
                     "query": _query(None if c == out["card"] else c)} for c in hand]
     for item in out["centre"]:
@@ -194,11 +216,12 @@ def _wild_mode(out: dict, view: dict, card: str) -> None:
                         why=describe_wild(card, item["value"], after))
             fits += 1
         else:
-            item["why"] = verdict["message"]
+            item["why"] = say(verdict["message"])
     if fits:
-        out["step"] = f"Tap the centre card to change with your {label['text']} ({label['word']})."
+        out["step"] = _("Tap the centre card to change with your %(card)s (%(word)s).") % {
+            "card": label["text"], "word": label["word"]}
     else:
-        out["step"] = f"Your {label['text']} card fits no centre card right now."
+        out["step"] = _("Your %(card)s card fits no centre card right now.") % {"card": label["text"]}
     if not out["solitaire"]:
         out["discard_wild"] = {**_verdict(check_discard_wild, view,
                                           {"type": "discard_wild", "card": card}),
@@ -210,11 +233,11 @@ def _number_mode(out: dict, view: dict, card: str, picked: list[list[str]]) -> N
     sel = engine.selection(view, card, picked)
     if sel["error"] and picked:
         # A stale or hand-made list of centre cards: keep the card, drop the picks, say why.
-        out["message"] = sel["error"]["message"]
+        out["message"] = say(sel["error"]["message"])
         picked = []
         sel = engine.selection(view, card, picked)
     if sel["error"]:
-        out["message"] = sel["error"]["message"]
+        out["message"] = say(sel["error"]["message"])
         return
     out["card"], out["mode"] = card, "number"
     target = sel["value"]
@@ -241,12 +264,12 @@ def _number_mode(out: dict, view: dict, card: str, picked: list[list[str]]) -> N
                 nxt = picked + [[item["name"]]]
             item.update(mode="pick", query=_query(card, nxt))
     take_action = {"type": "take", "card": card, "groups": [g for g in picked if g]}
-    out["take"] = {"valid": sel["take"]["valid"], "message": sel["take"]["message"] or "",
+    out["take"] = {"valid": sel["take"]["valid"], "message": say(sel["take"]["message"] or ""),
                    "action": take_action,
                    "count": len(take_action["groups"])}
     flat = [name for g in picked for name in g]
     if builds:
-        out["build"] = {"valid": sel["build"]["valid"], "message": sel["build"]["message"] or "",
+        out["build"] = {"valid": sel["build"]["valid"], "message": say(sel["build"]["message"] or ""),
                         "value": sel["build"]["value"],
                         "action": {"type": "build", "card": card, "with": flat}}
         action = {"type": "discard", "card": card}
@@ -256,27 +279,33 @@ def _number_mode(out: dict, view: dict, card: str, picked: list[list[str]]) -> N
 
 
 def _number_step(out: dict, target: int, flat: list[str], can_pick: set, wilds: bool) -> str:
+    values = {"target": target}
     if not out["my_turn"]:
-        return "It is not your turn yet."
+        return _("It is not your turn yet.")
     if out["take"]["valid"]:
-        return f"These add up to {target}: press “Take”, or keep picking."
+        return _("These add up to %(target)s: press “Take”, or keep picking.") % values
     if not flat:
         if not can_pick:
-            other = ["play a wild card first"] if wilds else []
-            other += ["try another card"] + ([] if out["solitaire"] else ["put this one in the centre"])
-            return (f"No centre cards add up to {target}. You can "
-                    + (", ".join(other[:-1]) + " or " + other[-1] if len(other) > 1 else other[0]) + ".")
-        return f"Now tap the centre cards that add up to {target}."
+            if wilds and out["solitaire"]:
+                return _("No centre cards add up to %(target)s. You can play a wild card first or "
+                         "try another card.") % values
+            if wilds:
+                return _("No centre cards add up to %(target)s. You can play a wild card first, try "
+                         "another card or put this one in the centre.") % values
+            if out["solitaire"]:
+                return _("No centre cards add up to %(target)s. You can try another card.") % values
+            return _("No centre cards add up to %(target)s. You can try another card or put this one "
+                     "in the centre.") % values
+        return _("Now tap the centre cards that add up to %(target)s.") % values
     if out["build"] and out["build"]["valid"]:
-        return f"You can build {out['build']['value']} now, or keep picking."
+        return _("You can build %(value)s now, or keep picking.") % {"value": out["build"]["value"]}
     if not can_pick:
-        return f"These can't make {target}. Tap a picked card to put it back."
-    return f"Keep picking: the cards must add up to {target}."
+        return _("These can't make %(target)s. Tap a picked card to put it back.") % values
+    return _("Keep picking: the cards must add up to %(target)s.") % values
 
 
-def _plural(n: int, word: str) -> str:
-    number = str(n).replace("-", "−")
-    return f"{number} {word}" if n == 1 else f"{number} {word}s"
+def _signed(n: int) -> str:
+    return str(n).replace("-", "−")
 
 
 def score_words(view: dict) -> dict[str, str]:
@@ -284,14 +313,15 @@ def score_words(view: dict) -> dict[str, str]:
     (once Numero ends, the cards left in a hand are taken off the pile)."""
     scores = view.get("scores") or {}
     if (view.get("options") or {}).get("scoring"):
-        return {p: _plural(n, "point") for p, n in scores.items()}
+        return {p: ngettext("%(n)s point", "%(n)s points", n) % {"n": _signed(n)} for p, n in scores.items()}
     won, hands = view.get("won") or {}, view.get("hand_counts") or {}
     out = {}
     for p, n in scores.items():
         left = hands.get(p, 0) if view.get("finished") and not view.get("solitaire") else 0
-        out[p] = _plural(n, "card") + " won"
+        out[p] = ngettext("%(n)s card won", "%(n)s cards won", n) % {"n": _signed(n)}
         if left:
-            out[p] += f" ({len(won.get(p, []))} won − {left} left in hand)"
+            out[p] += " " + _("(%(won)s won − %(left)s left in hand)") % {"won": len(won.get(p, [])),
+                                                                          "left": left}
     return out
 
 
@@ -304,19 +334,25 @@ def solitaire_end_words(view: dict) -> str:
         return ""
     end = view.get("end") or {}
     if end.get("perfect"):
-        return "You used every card: the whole deck was dealt, and the centre and your hand are empty!"
+        return _("You used every card: the whole deck was dealt, and the centre and your hand are empty!")
     me = view.get("me")
-    player = me or next(iter(view.get("players") or []), "the player")
-    yours = "your" if me else f"{player}'s"
+    player = me or next(iter(view.get("players") or []), "")
     if not (view.get("hand_counts") or {}).get(player):
-        why = f"The game ended because there are no cards left in {yours} hand to take with."
+        why = (_("The game ended because there are no cards left in your hand to take with.") if me else
+               _("The game ended because there are no cards left in %(player)s's hand to take with.")
+               % {"player": player})
     else:
-        why = (f"The game ended because no take is possible: no centre card, and no sum of centre "
-               f"cards, makes a number in {yours} hand, even with the wild cards.")
+        why = (_("The game ended because no take is possible: no centre card, and no sum of centre "
+                 "cards, makes a number in your hand, even with the wild cards.") if me else
+               _("The game ended because no take is possible: no centre card, and no sum of centre "
+                 "cards, makes a number in %(player)s's hand, even with the wild cards.")
+               % {"player": player})
     left = view.get("deck_count") or 0
     if left:
-        return f"{why} In Solitaire that ends the game, even with {_plural(left, 'card')} still in the deck."
-    return f"{why} The whole deck was dealt."
+        return why + " " + ngettext("In Solitaire that ends the game, even with %(n)s card still in the deck.",
+                                    "In Solitaire that ends the game, even with %(n)s cards still in the deck.",
+                                    left) % {"n": left}
+    return why + " " + _("The whole deck was dealt.")
 
 
 def board_context(view: dict) -> dict:
@@ -342,9 +378,10 @@ def selection_context(view: dict, parsed: tuple[str | None, list[list[str]]]) ->
     return {"nt": play_context(view=view, card=card, picked=picked)}
 
 
-def _spec(key: str, pitch: str, free_play_bots: int) -> GameSpec:
+def _spec(key: str, name, pitch, free_play_bots: int) -> GameSpec:
     return GameSpec(
         key=key,
+        name=name,
         pitch=pitch,
         engine=engine_package.ENGINES[key],
         bots=engine_package.BOTS_BY_GAME[key],
@@ -369,5 +406,7 @@ def _spec(key: str, pitch: str, free_play_bots: int) -> GameSpec:
     )
 
 
-SPEC = _spec("numero", "Make sums from the centre cards, with wild cards that change them.", 1)
-SOLITAIRE_SPEC = _spec("numero_solitaire", "Clear the centre on your own.", 0)
+SPEC = _spec("numero", Spoken(pgettext("game name", "Numero")),
+             gettext_lazy("Make sums from the centre cards, with wild cards that change them."), 1)
+SOLITAIRE_SPEC = _spec("numero_solitaire", Spoken(pgettext("game name", "Numero Solitaire")),
+                       gettext_lazy("Clear the centre on your own."), 0)

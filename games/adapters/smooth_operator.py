@@ -5,9 +5,14 @@ out from their own last recorded move, so it survives reloads and the bots' move
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from games.engine import smooth_operator as engine_package
 from games.engine.smooth_operator.skills import SKILLS
+from games.engine.words import pgettext  # English, found by makemessages
 from games.spec import GameSpec, MentalMathHook, SeatMove, presets_from
+from games.words import Spoken, say
 
 SYMBOLS = {"+": "+", "-": "−", "x": "×", "/": "÷"}
 SPECIALS = ("free_turn", "double", "free_choice")
@@ -17,23 +22,26 @@ def your_turn(view: dict) -> str:
     decision = view.get("decision")
     high, low, active = view.get("high"), view.get("low"), view.get("active")
     if decision == "response":
-        return (f"Your turn: pick an operator for {high} and {low}. The points go to {active}, "
-                "so give as few as you can.")
+        return _("Your turn: pick an operator for %(high)s and %(low)s. The points go to %(active)s, "
+                 "so give as few as you can.") % {"high": high, "low": low, "active": active}
     if decision == "penalty":
-        return "You can't play any operator, so give up one special card (it costs 25 points)."
+        return _("You can't play any operator, so give up one special card (it costs 25 points).")
     if decision == "specials":
-        return (f"Everyone has answered: your turn is worth {view.get('turn_points')} points. "
-                "Play a special card, or end your turn.")
-    return "Your turn."
+        return _("Everyone has answered: your turn is worth %(points)s points. "
+                 "Play a special card, or end your turn.") % {"points": view.get("turn_points")}
+    return _("Your turn.")
 
 
 # Stable, readable element ids per card: htmx and app.js keep focus on an element with the
 # same id across a swap, so an id must name the same card and control every time.
 SLUG = {"+": "add", "-": "subtract", "x": "multiply", "/": "divide",
         "free_turn": "free-turn", "double": "double", "free_choice": "free-choice"}
-NAME = {"+": "add", "-": "subtract", "x": "multiply", "/": "divide",
-        "free_turn": "Free Turn", "double": "Double", "free_choice": "Free Choice"}
-SIGN_LABEL = {"+": ("+", "add"), "-": ("−", "subtract"), "x": ("×", "multiply"), "/": ("÷", "divide")}
+NAME = {"+": pgettext_lazy("operator card", "add"), "-": pgettext_lazy("operator card", "subtract"),
+        "x": pgettext_lazy("operator card", "multiply"), "/": pgettext_lazy("operator card", "divide"),
+        "free_turn": pgettext_lazy("Smooth Operator card", "Free Turn"),
+        "double": pgettext_lazy("Smooth Operator card", "Double"),
+        "free_choice": pgettext_lazy("Smooth Operator card", "Free Choice")}
+SIGN_LABEL = {sign: (SYMBOLS[sign], NAME[sign]) for sign in SYMBOLS}
 
 
 def hand_cards(view: dict) -> list[dict]:
@@ -50,7 +58,7 @@ def hand_cards(view: dict) -> list[dict]:
         seen[card] = seen.get(card, 0) + 1
         entry = {"code": card, "name": NAME.get(card, card),
                  "id": f"so-{SLUG.get(card, 'card')}-{seen[card]}", "kind": "static",
-                 "action": None, "question": "", "signs": [], "why": why_not.get(card, "")}
+                 "action": None, "question": "", "signs": [], "why": say(why_not.get(card, ""))}
         for action in legal:
             if action["type"] == "play" and action["card"] == card:
                 entry.update(kind="play", action=action,
@@ -82,8 +90,9 @@ def answer_feedback(last: SeatMove | None) -> dict | None:
     expected, op = facts.get("correct_answer"), facts.get("chosen")
     if expected is None or op not in SYMBOLS:
         return None
+    question = f"{facts.get('high')} {SYMBOLS[op]} {facts.get('low')}"
     return {"correct": bool(facts.get("answer_correct")), "answer": last.answer, "expected": expected,
-            "question": f"{facts.get('high')} {SYMBOLS[op]} {facts.get('low')}"}
+            "question": question, "equation": f"{question} = {expected}"}
 
 
 def mental_math_context(view: dict, last: SeatMove | None) -> dict:
@@ -94,7 +103,8 @@ KEY = "smooth_operator"
 
 SPEC = GameSpec(
     key=KEY,
-    pitch="Pick the operator that gives the fewest points.",
+    name=Spoken(pgettext("game name", "Smooth Operator")),
+    pitch=gettext_lazy("Pick the operator that gives the fewest points."),
     engine=engine_package.ENGINES[KEY],
     bots=engine_package.BOTS_BY_GAME[KEY],
     presets=presets_from(engine_package.PRESETS_BY_GAME[KEY]),

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 from django.utils.html import format_html
 
 from accounts.membership import membership_version
@@ -36,10 +37,10 @@ CLOSE_TOO_MANY = 4429
 CLOSE_FAILED = 4011
 CLOSE_TRY_AGAIN = 4013
 
-NO_LONGER_IN_CLASS = "You are no longer in this class, so this table has closed."
-TOO_MANY_MESSAGES = "Too many messages at once: reload the page to carry on."
-TOO_MANY_WINDOWS = ("This game is already open in other windows or tabs. "
-                    "Close one of them, then reload this page.")
+NO_LONGER_IN_CLASS = gettext_lazy("You are no longer in this class, so this table has closed.")
+TOO_MANY_MESSAGES = gettext_lazy("Too many messages at once: reload the page to carry on.")
+TOO_MANY_WINDOWS = gettext_lazy("This game is already open in other windows or tabs. "
+                                "Close one of them, then reload this page.")
 
 
 class TokenBucket:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
 
 from accounts.membership import membership_version
 from games.models import Game
@@ -25,6 +26,7 @@ from games.selectors.lobby import lobby_access
 from .guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES,
                     Checked, TokenBucket, current_user, join_group, leave_group, lobby_notice,
                     recheck_if_changed)
+from .language import socket_language
 from .signed_out import ClosesWhenSignedOut
 
 
@@ -57,7 +59,10 @@ class LobbyViewer:
     def lobby(self) -> str:
         if recheck_if_changed(self.checked, self._check) is None:
             raise LostAccess
-        html = render_lobby(user=self.user, game_id=self.game_id)
+        if getattr(self, "language", None) is None:  # read once, at the first render
+            self.language = socket_language(scope=getattr(self, "scope", {}) or {}, user=self.user)
+        with translation.override(self.language):
+            html = render_lobby(user=self.user, game_id=self.game_id)
         if not html:  # render_lobby's own access check said no
             raise LostAccess
         return html
@@ -73,6 +78,7 @@ class LobbyConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         access = None
         if user is not None and user.is_authenticated:
             self.viewer = LobbyViewer(user=user, game_id=self.game_id)
+            self.viewer.scope = self.scope  # its handshake: the browser's language
             access = await database_sync_to_async(self.viewer.connect)()
         if access is None:
             await self.close(code=CLOSE_NOT_ALLOWED)
@@ -110,5 +116,7 @@ class LobbyConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         if self.finished:
             return
         self.finished = True
-        await self.send(text_data=lobby_notice(words))
+        with translation.override(getattr(self, "language", None)):
+            text = lobby_notice(words)
+        await self.send(text_data=text)
         await self.close(code=code)

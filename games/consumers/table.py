@@ -40,7 +40,10 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.db import DatabaseError
+from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from accounts.membership import membership_version
 from games.messages import BadMessage, SyncRequest, parse_message
@@ -56,11 +59,12 @@ from .guard import (CLOSE_FAILED, CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, CLOSE_TOO_M
                     CLOSE_TRY_AGAIN, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES, TOO_MANY_WINDOWS,
                     Checked, TokenBucket, current_user, join_group, leave_group, recheck_if_changed,
                     table_notice)
+from .language import socket_language
 from .signed_out import ClosesWhenSignedOut
 
 log = logging.getLogger(__name__)
 
-WATCHING = "You are watching this game, so you can't make moves here."
+WATCHING = gettext_lazy("You are watching this game, so you can't make moves here.")
 
 
 def _db(func):
@@ -96,13 +100,16 @@ class Viewer:
         self.user_id = user_id
         self.game_id = game_id
         self.checked = Checked(classroom_id=None, version=None, access=None)
+        self.language = settings.LANGUAGE_CODE  # read once at connect (`connect`)
 
     @property
     def access(self):
         return self.checked.access
 
     def connect(self, user):
-        """The first check, with the user the socket was opened by."""
+        """The first check, with the user the socket was opened by; and the language
+        everything this socket sends is rendered in (`scope`: the socket's handshake)."""
+        self.language = socket_language(scope=getattr(self, "scope", None) or {}, user=user)
         self.checked.classroom_id = (Game.objects.filter(pk=self.game_id)
                                      .values_list("classroom_id", flat=True).first())
         self.checked.version = membership_version(self.checked.classroom_id)
@@ -125,7 +132,8 @@ class Viewer:
     def table(self, notice: str = "") -> TableView:
         """The table for a push: access re-checked only if the class's membership changed."""
         access = self.allowed()
-        return render_table(game_id=self.game_id, seat=access.seat, coach=access.coach, notice=notice)
+        with translation.override(self.language):
+            return render_table(game_id=self.game_id, seat=access.seat, coach=access.coach, notice=notice)
 
     def view_in(self, event: dict) -> TableView | None:
         """This viewer's view in a push, when it may be sent as it is: the viewer's own seat's,
@@ -136,11 +144,20 @@ class Viewer:
                 or self.checked.version is None or event.get("membership") != self.checked.version):
             return None
         parts = views.get(str(access.seat.pk))
+        # Rendered in this seat's language as the push read it; a socket reading another (its
+        # person changed language since) renders its own.
+        language = (event.get("languages") or {}).get(str(access.seat.pk))
+        if language != self.language:
+            return None
         return TableView(event["version"], parts) if parts else None
 
     def answer(self, text: str | None) -> Reply | None:
         """Handle one message from the page: the reply to send, or None (an applied move is
-        told to everyone, this socket included, by the broadcast)."""
+        told to everyone, this socket included, by the broadcast). In the viewer's language."""
+        with translation.override(self.language):
+            return self._answer(text)
+
+    def _answer(self, text: str | None) -> Reply | None:
         # Never act for someone who lost access: every change of who may play here (a student
         # removed or moved, a seat handed to a computer player) bumps the class's membership
         # version once committed, so one cache read tells whether the database must be asked;
@@ -150,7 +167,7 @@ class Viewer:
         try:
             message, problem = parse_message(text), ""
         except BadMessage as exc:
-            message, problem = None, str(exc)
+            message, problem = None, exc.args[0]  # a lazy sentence: said in the viewer's language
         if isinstance(message, SyncRequest):
             # Heard nothing for a while: a bot whose wake-up was lost plays first; then, if the
             # game moved on from what the page shows, the consumer sends what it lacks (one
@@ -249,6 +266,7 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         if user is not None and user.is_authenticated:
             self.viewer = Viewer(user_id=user.pk, game_id=game_id)
             try:
+                self.viewer.scope = self.scope
                 access = await _db(self.viewer.connect)(user)
             except DatabaseError:  # PostgreSQL restarting: the page tries again after a pause
                 log.warning("game socket %s: the database could not be reached on connect", game_id)
@@ -420,5 +438,8 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         # budget, or the access check before it already refused it) and then stops.
         if self.worker is not None and not self.busy:
             self.worker.cancel()
-        await self.send(text_data=table_notice(words))
+        viewer = getattr(self, "viewer", None)
+        with translation.override(viewer.language if viewer else None):
+            text = table_notice(words)
+        await self.send(text_data=text)
         await self.close(code=code)

@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from .errors import BadScenario, IllegalMove
 from .validate import is_int
+from .words import _
 
 Predicate = Callable[[Any], bool]
 
@@ -100,11 +101,11 @@ class Engine:
         """Apply one action; return (new state, events) or raise IllegalMove."""
         self.check_shape(action)
         if player not in state["players"]:
-            raise IllegalMove("unknown_player", f"{player} is not playing in this game.")
+            raise IllegalMove("unknown_player", _("%(player)s is not playing in this game.", player=player))
         if state.get("finished"):
-            raise IllegalMove("game_over", "The game is over, so no more moves can be made.")
+            raise IllegalMove("game_over", _("The game is over, so no more moves can be made."))
         if player not in self.waiting_for(state):
-            raise IllegalMove("not_your_turn", "It is not your turn yet.")
+            raise IllegalMove("not_your_turn", _("It is not your turn yet."))
         new_state = self.copy_state(state)
         events: list[dict] = []
         self._apply(new_state, player, action, events)
@@ -113,21 +114,22 @@ class Engine:
     def check_shape(self, action: Any) -> None:
         """Raise `bad_action` unless the action matches one of the declared schemas."""
         if type(action) is not dict:
-            raise IllegalMove("bad_action", "That move is not written the right way.")
+            raise IllegalMove("bad_action", _("That move is not written the right way."))
         kind = action.get("type")
         schema = self.ACTIONS.get(kind) if type(kind) is str else None
         if schema is None:
-            raise IllegalMove("bad_action", "That is not a kind of move in this game.")
+            raise IllegalMove("bad_action", _("That is not a kind of move in this game."))
         keys = set(action) - {"type", "player"}
         if "answer" in keys:
             if not is_int(action["answer"]):
-                raise IllegalMove("bad_action", "Your answer must be a whole number.")
+                raise IllegalMove("bad_action", _("Your answer must be a whole number."))
             keys.discard("answer")
         if keys != set(schema):
-            raise IllegalMove("bad_action", "That move is missing something or has something extra.")
+            raise IllegalMove("bad_action", _("That move is missing something or has something extra."))
         for name, check in schema.items():
             if not check(action[name]):
-                raise IllegalMove("bad_action", f"The {name} in that move is not allowed.")
+                # The field's name is the move's code, not a word a child knows: not said.
+                raise IllegalMove("bad_action", _("Part of that move is not allowed."))
 
     def error_code(self, state: dict, player: str, action: Any) -> str | None:
         """The code `apply` would refuse the action with, or None when it is legal.

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterator, Protocol
 
+from .words import _, ngettext, pgettext
+
 # A `fact_grid` measure's detail is a fact "AxB" with A and B in this range (the heat map's
 # 10 x 10 squares; a simulated student's planted fact is written the same way).
 FACT_RANGE = range(1, 11)
@@ -76,13 +78,13 @@ OPERATIONS = ("+", "−", "×", "÷")
 RULES = "all.rule_errors"
 THINK = "all.think_time"
 GENERIC_MEASURES = (
-    Measure(RULES, "", "Rules",
-            "Tried a move the rules do not allow", "attempts",
-            "Plays by the rules.",
-            well_words="made a move the rules allow", family="rules"),
-    Measure(THINK, "", "Thinking time",
-            "", "decisions",
-            "Median seconds per decision.", has_misses=False, family="time"),
+    Measure(RULES, "", _("Rules"),
+            _("Tried a move the rules do not allow"), _("attempts"),
+            _("Plays by the rules."),
+            well_words=pgettext("what the player did well, read after “You” or a name", "made a move the rules allow"), family="rules"),
+    Measure(THINK, "", _("Thinking time"),
+            "", _("decisions"),
+            _("Median seconds per decision."), has_misses=False, family="time"),
 )
 
 
@@ -104,8 +106,15 @@ def well_sentence(measure: Measure, misses: int, chances: int, *, who: str = "Yo
     game, on "My progress" and in the parents' PDF. What getting it right means is the
     measure's `well_words`, which read right after "You" and after a name alike (so never
     "you", "your" or "their"); a measure without them says it in its title's words."""
-    well = measure.well_words or f"did well at “{measure.title}”"
-    return f"{who} {well} {times(chances - misses)} out of {chances}."
+    well = measure.well_words or _("did well at “%(title)s”", title=measure.title)
+    n = chances - misses
+    if who == "You":
+        # Translators: %(well)s is what the player did well ("chose the best card").
+        return ngettext("You %(well)s once out of %(chances)s.", "You %(well)s %(n)s times out of %(chances)s.",
+                        n, well=well, n=n, chances=chances)
+    # Translators: %(who)s is a student's name; %(well)s is what they did well ("chose the best card").
+    return ngettext("%(who)s %(well)s once out of %(chances)s.", "%(who)s %(well)s %(n)s times out of %(chances)s.",
+                    n, who=who, well=well, n=n, chances=chances)
 
 
 @dataclass(slots=True)

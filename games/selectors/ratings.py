@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils.translation import gettext, ngettext
+
 from games import ratings, registry
 from games.models import PlayerRating, RatingChange
 
@@ -64,11 +66,15 @@ class RatingSummary:
         """For a teacher: "up 64 over the last 5 games", "steady over the last 3 games"."""
         n = self.trend_games
         if n == 0:
-            return "no rated games yet"
-        games = "the last game" if n == 1 else f"the last {n} games"
+            return gettext("no rated games yet")
+        values = {"n": n, "change": abs(self.change)}
         if self.direction == "steady":
-            return f"steady over {games}"
-        return f"{self.direction} {abs(self.change)} over {games}"
+            return ngettext("steady over the last game", "steady over the last %(n)s games", n) % values
+        if self.direction == "up":
+            return ngettext("up %(change)s over the last game", "up %(change)s over the last %(n)s games",
+                            n) % values
+        return ngettext("down %(change)s over the last game", "down %(change)s over the last %(n)s games",
+                        n) % values
 
     @property
     def sparkline(self) -> str:
@@ -101,8 +107,8 @@ def _summary(key: str, row: PlayerRating | None, points: list[RatingPoint]) -> R
     games = row.games if row is not None else 0
     # Before any rated game a child is "Getting warmed up", whatever the default rating.
     name = ratings.friendly_level(key, value) if games else ratings.FRIENDLY_LEVELS[0]
-    return RatingSummary(key=key, game_name=_game_name(key), rating=round(value), games=games,
-                         level_name=name, points=points)
+    return RatingSummary(key=key, game_name=str(_game_name(key)), rating=round(value), games=games,
+                         level_name=str(name), points=points)
 
 
 def _points(changes: Iterable[RatingChange]) -> dict[tuple[int, str], list[RatingPoint]]:

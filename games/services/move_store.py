@@ -21,11 +21,20 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Model
 
+from accounts.language import language_is_offered
 from games.models import Game, Move, Seat
 
 
 def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
+
+
+def reader_language(own: str | None, classroom: str | None) -> str:
+    """accounts.language.user_language's rule, on the two columns read with a seat."""
+    for code in (own, classroom):
+        if code and language_is_offered(code):
+            return code
+    return ""
 
 
 def _columns(model: type[Model]) -> tuple:
@@ -64,11 +73,17 @@ def _seats_sql(vendor: str) -> str:
     seat, user = Seat._meta, get_user_model()._meta
     columns = ", ".join(f"s.{_quote(f.column)}" for f in _columns(Seat))
     moves = f"{_quote(Move._meta.db_table)} m WHERE m.{_quote('game_id')} = %s"
+    classroom = user.get_field("classroom").related_model._meta
+    # The last two columns: the seat's person's language and their class's, so the push
+    # renders each seat's view in its reader's language without another query.
     return (f"SELECT {columns}, u.{_quote('is_active')}, "
             f"(SELECT MAX(m.{_quote('sequence')}) FROM {moves}), "
-            f"EXISTS(SELECT 1 FROM {moves} AND m.{_quote('idempotency_key')} = %s) "
+            f"EXISTS(SELECT 1 FROM {moves} AND m.{_quote('idempotency_key')} = %s), "
+            f"u.{_quote('language')}, c.{_quote('language')} "
             f"FROM {_quote(seat.db_table)} s "
             f"LEFT JOIN {_quote(user.db_table)} u ON u.{_quote(user.pk.column)} = s.{_quote('user_id')} "
+            f"LEFT JOIN {_quote(classroom.db_table)} c ON c.{_quote(classroom.pk.column)} = "
+            f"u.{_quote(user.get_field('classroom').column)} "
             f"WHERE s.{_quote('game_id')} = %s ORDER BY s.{_quote('position')}")
 
 
@@ -99,6 +114,7 @@ def lock_game(*, game_id: int, idempotency_key: str) -> tuple[Game, list[Seat]]:
     for seat_row in rows:
         seat = _instance(Seat, seat_row[:width], vendor)
         seat.holder_active = bool(seat_row[width])
+        seat.reader_language = reader_language(seat_row[width + 3], seat_row[width + 4])
         seat.game = game  # one Game object for every seat, as the push renders them
         seats.append(seat)
     # Every row repeats the game's last move number and whether the key was seen.

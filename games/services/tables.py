@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -49,7 +51,7 @@ def _new_table_code() -> str:
 def _locked(game_id: int) -> Game:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:  # the views answer 404 before this; a service caller gets a plain refusal
-        raise TableError("That table is not here any more.")
+        raise TableError(_("That table is not here any more."))
     return game
 
 
@@ -61,15 +63,15 @@ def table_open(*, student: User, key: str, assignment=None) -> Game:
     """A new table hosted by `student`, who takes the first seat."""
     spec = registry.get(key)
     if spec is None or not spec.multiplayer:
-        raise TableError("That game can't be played with classmates.")
+        raise TableError(_("That game can't be played with classmates."))
     classroom = student.classroom
     if classroom is None:
-        raise TableError("You need to be in a class to open a table.")
+        raise TableError(_("You need to be in a class to open a table."))
     if assignment is None and not (classroom.free_play and not classroom.is_archived):
-        raise TableError("Free play is switched off for your class. Open a table from one of "
-                         "your assignments instead.")
+        raise TableError(_("Free play is switched off for your class. Open a table from one of "
+                         "your assignments instead."))
     if assignment is not None and (assignment.game != key or assignment.classroom_id != classroom.pk):
-        raise TableError("That assignment is for another game.")
+        raise TableError(_("That assignment is for another game."))
     with transaction.atomic():
         game = Game.objects.create(
             key=key, options=assignment.options if assignment else dict(spec.free_play_options),
@@ -86,13 +88,13 @@ def open_table_by_code(*, student: User, raw_code: str) -> Game:
     a table of another class is never revealed)."""
     code = codes.normalise(raw_code)
     if not codes.is_well_formed(code):
-        raise TableError("A table code has 6 letters and numbers, like KMT4QX. "
-                         "Check the code and try again.")
+        raise TableError(_("A table code has 6 letters and numbers, like KMT4QX. "
+                         "Check the code and try again."))
     game = (Game.objects.filter(table_code=code, classroom=student.classroom)
             .exclude(status=Game.Status.ABANDONED).order_by("-created_at").first())
     if game is None:
-        raise TableError("There is no table with that code in your class. Check the code with "
-                         "the classmate who opened it.")
+        raise TableError(_("There is no table with that code in your class. Check the code with "
+                         "the classmate who opened it."))
     return game
 
 
@@ -100,21 +102,20 @@ def table_join(*, student: User, game_id: int) -> Game:
     with transaction.atomic():
         game = _locked(game_id)
         if game.classroom_id != student.classroom_id:
-            raise TableError("There is no table with that code in your class.")
+            raise TableError(_("There is no table with that code in your class."))
         seats = list(game.seats.all())
         if any(s.user_id == student.pk for s in seats):
             return game  # already sitting here: just go back to the table
         if game.status != Game.Status.LOBBY:
-            raise TableError("That game has already started. Ask to join the next one!"
-                             if game.status == Game.Status.ACTIVE else "That table is closed.")
+            raise TableError(_("That game has already started. Ask to join the next one!") if game.status == Game.Status.ACTIVE else _("That table is closed."))
         spec = registry.spec_for(game.key)
         if len(seats) >= spec.max_players:
-            raise TableError(f"That table is full ({spec.max_players} players).")
+            raise TableError(_("That table is full (%(n)s players).") % {"n": spec.max_players})
         name = student.display_name
         if any(s.name == name for s in seats):
             # Names are unique in a class, so only a computer player can carry it: rename it.
-            raise TableError("Someone at that table already has your name. Ask the host to "
-                             "remove the computer player first.")
+            raise TableError(_("Someone at that table already has your name. Ask the host to "
+                             "remove the computer player first."))
         Seat.objects.create(game=game, position=_free_position(seats), user=student, name=name)
         TableInvite.objects.filter(game=game, student=student).delete()
         _changed(game)
@@ -128,13 +129,13 @@ def _free_position(seats: Sequence[Seat]) -> int:
 
 def _require_host(game: Game, user: User) -> None:
     if game.created_by_id != user.pk:
-        raise TableError("Only the player who opened the table can do that.")
+        raise TableError(_("Only the player who opened the table can do that."))
 
 
 def _require_lobby(game: Game) -> None:
     if game.status != Game.Status.LOBBY:
-        raise TableError("The game has already started." if game.status == Game.Status.ACTIVE
-                         else "That table is closed.")
+        raise TableError(_("The game has already started.") if game.status == Game.Status.ACTIVE
+                         else _("That table is closed."))
 
 
 def table_leave(*, student: User, game_id: int) -> None:
@@ -163,13 +164,13 @@ def table_add_bot(*, host: User, game_id: int, level: str) -> Seat:
         _require_lobby(game)
         spec = registry.spec_for(game.key)
         if level not in spec.bots:
-            raise TableError("Choose how strong the computer player should be.")
+            raise TableError(_("Choose how strong the computer player should be."))
         seats = list(game.seats.all())
         if len(seats) >= spec.max_players:
-            raise TableError("The table is full.")
+            raise TableError(_("The table is full."))
         new = bot_seats(count=1, level=level, avoid={s.name for s in seats})
         if not new:
-            raise TableError("There are no more computer players to add.")
+            raise TableError(_("There are no more computer players to add."))
         seat = Seat.objects.create(game=game, position=_free_position(seats), bot_level=level,
                                    name=new[0].name)
         _changed(game)
@@ -181,9 +182,9 @@ def table_remove_bot(*, host: User, game_id: int, seat_id: int) -> None:
         game = _locked(game_id)
         _require_host(game, host)
         _require_lobby(game)
-        deleted, _ = game.seats.filter(pk=seat_id, user__isnull=True).exclude(bot_level="").delete()
+        deleted, _kinds = game.seats.filter(pk=seat_id, user__isnull=True).exclude(bot_level="").delete()
         if not deleted:
-            raise TableError("That computer player is not at this table any more.")
+            raise TableError(_("That computer player is not at this table any more."))
         _changed(game)
 
 
@@ -192,13 +193,13 @@ def table_invite(*, host: User, game_id: int, student_id: int) -> User:
         game = _locked(game_id)
         _require_lobby(game)
         if not game.seats.filter(user=host).exists():
-            raise TableError("Only players at the table can invite.")
+            raise TableError(_("Only players at the table can invite."))
         invited = User.objects.filter(pk=student_id, classroom_id=game.classroom_id,
                                       role=User.Role.STUDENT, is_active=True).first()
         if invited is None:
-            raise TableError("That classmate isn't in your class.")
+            raise TableError(_("That classmate isn't in your class."))
         if game.seats.filter(user=invited).exists():
-            raise TableError(f"{invited.display_name} is already at the table.")
+            raise TableError(_("%(name)s is already at the table.") % {"name": invited.display_name})
         try:
             with transaction.atomic():
                 TableInvite.objects.create(game=game, student=invited, invited_by=host)
@@ -223,8 +224,8 @@ def table_start(*, host: User, game_id: int, fill_level: str = "") -> Game:
                 seats.append(Seat.objects.create(game=game, position=_free_position(seats),
                                                  bot_level=bot.bot_level, name=bot.name))
         if len(seats) < spec.min_players:
-            raise TableError(f"{spec.name} needs at least {spec.min_players} "
-                             "players. Wait for classmates or add computer players.")
+            raise TableError(_("%(game)s needs at least %(n)s players. Wait for classmates or add "
+                               "computer players.") % {"game": spec.name, "n": spec.min_players})
         seats.sort(key=lambda s: s.position)
         now = timezone.now()
         game.state, game.seed = deal(engine, [s.name for s in seats], game.options, game.seed)
@@ -244,16 +245,19 @@ def tables_open_for_groups(*, teacher: User, classroom, key: str, groups: list[l
     (with computer players up to the game's minimum when `fill_level` is given)."""
     spec = registry.get(key)
     if spec is None or not spec.multiplayer:
-        raise TableError("Choose a game that classmates can play together.")
+        raise TableError(_("Choose a game that classmates can play together."))
     if fill_level and fill_level not in spec.bots:
-        raise TableError("Choose how strong the computer players should be.")
+        raise TableError(_("Choose how strong the computer players should be."))
     for group in groups:
         size = len(group) + (max(0, spec.min_players - len(group)) if fill_level else 0)
         if not spec.min_players <= size <= spec.max_players:
             names = ", ".join(s.display_name for s in group)
-            raise TableError(f"The table with {names} has {len(group)} player"
-                             f"{'s' if len(group) != 1 else ''}: {spec.name} needs "
-                             f"{spec.min_players} to {spec.max_players}.")
+            raise TableError(ngettext("The table with %(names)s has %(count)s player: %(game)s needs "
+                                      "%(low)s to %(high)s.",
+                                      "The table with %(names)s has %(count)s players: %(game)s needs "
+                                      "%(low)s to %(high)s.", len(group))
+                             % {"names": names, "count": len(group), "game": spec.name,
+                                "low": spec.min_players, "high": spec.max_players})
     options = assignment.options if assignment is not None else dict(spec.free_play_options)
     games = []
     with transaction.atomic():
@@ -315,12 +319,12 @@ def game_leave(*, student: User, game_id: int) -> Left:
         seats = list(game.seats.all())
         mine = next((s for s in seats if s.user_id == student.pk), None)
         if mine is None:
-            raise TableError("You are not playing at this table.")
+            raise TableError(_("You are not playing at this table."))
         if game.status == Game.Status.LOBBY:
-            raise TableError("The game has not started yet: leave the table instead.")
+            raise TableError(_("The game has not started yet: leave the table instead."))
         if game.status != Game.Status.ACTIVE:
-            raise TableError("This game is over already." if game.status == Game.Status.FINISHED
-                             else "This game was stopped already.")
+            raise TableError(_("This game is over already.") if game.status == Game.Status.FINISHED
+                             else _("This game was stopped already."))
         others = [s for s in seats if s.user_id and s.pk != mine.pk]
         if game.forfeit_on_leave:
             # One of a series (an arena): walking away loses the game, so it stops here for

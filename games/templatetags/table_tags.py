@@ -1,12 +1,12 @@
 import json
 
 from django import template
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from games.engine.bots import mix_share
-from games.ratings import level_label
+from games.ratings import LEVEL_WORDS, level_label
 
 register = template.Library()
 
@@ -54,7 +54,8 @@ def level_menu_label(level: str) -> str:
 def bot_level_label(level: str) -> str:
     """A computer player's level as the table shows it: a "just right" mixed bot ("mix:0.42")
     is "just right", never its number."""
-    return "just right" if mix_share(level) is not None else level
+    word = "just right" if mix_share(level) is not None else level
+    return LEVEL_WORDS.get(word, word)
 
 
 @register.filter
@@ -63,3 +64,13 @@ def finished_within(game, seconds) -> bool:
     just saw the end may move on by itself; one opened later, to look back, stays put)."""
     ended = getattr(game, "finished_at", None)
     return ended is not None and (timezone.now() - ended).total_seconds() < float(seconds)
+
+
+@register.filter
+def bidi(value):
+    """A name or an equation inside a sentence, isolated in a right-to-left page (`<bdi>`), so
+    "Ann" or "18 − 9 = 9" keeps its own direction among Arabic words; elsewhere as it is (the
+    translated sentences never hold the markup: `{% blocktranslate with x=y|bidi %}`)."""
+    if translation.get_language_bidi():
+        return format_html("<bdi>{}</bdi>", value)
+    return value

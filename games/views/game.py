@@ -4,12 +4,14 @@ by its WebSocket (games/consumers/table.py); these views open the page and start
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import student_required
 from games import registry
 from games.engine.bots import mix_share
 from games.rendering import board_context, names_in_words, table_context
+from games.words import say
 from games.selectors.play import accepted_moves, game_access, game_state_at, position_verdicts
 from games.services import moves as move_services
 from games.services.moves import BOT_NAMES, SeatSpec
@@ -25,8 +27,8 @@ def game_page(request, game_id: int):
         return redirect(game.series_url)  # one game of an arena: the arena deals the next
     if game.status == game.Status.ABANDONED and game.state is not None and not access.coach:
         # A dealt game that was stopped (by a teacher, or left alone too long) is put away.
-        messages.info(request, f"That game of {registry.spec_for(game.key).name} was stopped, "
-                               "so it is put away. Start a new one whenever you like!")
+        messages.info(request, _("That game of %(game)s was stopped, so it is put away. Start a new "
+                                 "one whenever you like!") % {"game": registry.spec_for(game.key).name})
         return redirect("classroom:student_home")
     if game.status in (game.Status.LOBBY, game.Status.ABANDONED) and game.state is None:
         return redirect("games:lobby", game_id=game_id)  # no cards dealt: the table's lobby
@@ -47,10 +49,14 @@ def game_stop(request, game_id: int):
     if access.coach:
         if game_abandon(game_id=access.game.pk):
             players = names_in_words([s.name for s in access.game.seats.all() if s.user_id])
-            messages.success(request, f"{name} with {players or 'computer players'} was stopped. "
-                                      "It does not count as finished.")
+            if players:
+                messages.success(request, _("%(game)s with %(players)s was stopped. It does not count "
+                                            "as finished.") % {"game": name, "players": players})
+            else:
+                messages.success(request, _("%(game)s with computer players was stopped. It does not "
+                                            "count as finished.") % {"game": name})
         else:
-            messages.info(request, f"That game of {name} had already ended.")
+            messages.info(request, _("That game of %(game)s had already ended.") % {"game": name})
         return redirect("classroom:teacher_tables", pk=access.game.classroom_id)
     try:
         left = game_leave(student=request.user, game_id=access.game.pk)
@@ -58,16 +64,17 @@ def game_stop(request, game_id: int):
         messages.info(request, str(exc))
     else:
         if access.game.forfeit_on_leave and access.game.series_url:
-            messages.info(request, f"You left {name}, so it counts as a loss. Take a breath: "
-                                   "you're back in the arena when you're ready.")
+            messages.info(request, _("You left %(game)s, so it counts as a loss. Take a breath: "
+                                     "you're back in the arena when you're ready.") % {"game": name})
             return redirect(access.game.series_url)
         if left.carried_on:
             others = names_in_words(list(left.carried_on))
-            messages.success(request, f"You left {name}. A computer player took your place, so "
-                                      f"{others} can finish the game. It does not count for you.")
+            messages.success(request, _("You left %(game)s. A computer player took your place, so "
+                                        "%(others)s can finish the game. It does not count for you.")
+                             % {"game": name, "others": others})
         else:
-            messages.success(request, f"You stopped {name}. It did not count as finished. "
-                                      "Start a new game whenever you like!")
+            messages.success(request, _("You stopped %(game)s. It did not count as finished. "
+                                        "Start a new game whenever you like!") % {"game": name})
     return redirect("classroom:student_home")
 
 
@@ -84,8 +91,8 @@ def free_play_start(request, key: str):
         level = "player" if "player" in spec.bots else next(iter(spec.bots))
     started = move_services.free_play_start(student=request.user, key=key, level=level)
     if started.from_before:
-        messages.info(request, f"Here is the game you started: {spec.name}. Your cards are "
-                               "waiting for you.")
+        messages.info(request, _("Here is the game you started: %(game)s. Your cards are "
+                                 "waiting for you.") % {"game": spec.name})
     return redirect("games:game", game_id=started.game.pk)
 
 
@@ -114,7 +121,7 @@ def game_replay(request, game_id: int):
         "game": game, "spec": spec, "view": view, "coach": access.coach,
         "seat": access.seat, "seats": list(game.seats.all()), "turn": turn, "last_turn": len(moves),
         "move": move, "interactive": False,
-        "said": [engine.describe_event(e) for e in move.events] if move else [],
+        "said": [say(engine.describe_event(e)) for e in move.events] if move else [],
         **board_context(spec=spec, game=game, view=view, seat=None),
     })
 

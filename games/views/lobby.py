@@ -14,6 +14,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
+from django.utils.translation import gettext as _
 
 from accounts.permissions import student_required
 from games.selectors import lobby as selectors
@@ -100,7 +101,7 @@ def lobby_leave(request, game_id: int):
     except tables.TableError as exc:
         messages.error(request, str(exc))
         return redirect("games:lobby", game_id=game_id)
-    messages.success(request, "You left the table.")
+    messages.success(request, _("You left the table."))
     return redirect(home_tables())
 
 
@@ -124,9 +125,9 @@ def lobby_invite(request, game_id: int):
     def invite(access):
         raw = request.POST.get("student", "")
         if not raw.isdigit():
-            raise tables.TableError("Choose a classmate to invite.")
+            raise tables.TableError(_("Choose a classmate to invite."))
         invited = tables.table_invite(host=request.user, game_id=game_id, student_id=int(raw))
-        messages.success(request, f"{invited.display_name} is invited. It shows on their page.")
+        messages.success(request, _("%(name)s is invited. It shows on their page.") % {"name": invited.display_name})
     return _lobby_action(request, game_id, invite)
 
 

@@ -13,6 +13,7 @@ from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from django.utils.translation import gettext as _
 
 from games import registry
 from games.selectors.play import game_access
@@ -27,7 +28,7 @@ def game_selection(request, game_id: int):
     if spec is None or spec.selection is None:
         raise Http404("No such game here.")
     if access.seat is None:
-        return HttpResponseForbidden("You are watching this game, so you can't pick cards here.")
+        return HttpResponseForbidden(_("You are watching this game, so you can't pick cards here."))
     game, seat, hook = access.game, access.seat, spec.selection
     try:
         parsed, status, message = hook.parse(request.GET), 200, ""

@@ -28,8 +28,9 @@
       });
       submit.disabled = chosen.length !== 3;
       status.textContent = chosen.length
-        ? "Chosen: " + chosen.map(function (p) { return p.label; }).join(", ") + "."
-        : "No pictures chosen yet.";
+        ? interpolate(gettext("Chosen: %(pictures)s."),
+                      {pictures: chosen.map(function (p) { return p.label; }).join(", ")}, true)
+        : gettext("No pictures chosen yet.");
     }
 
     root.querySelectorAll("[data-picture]").forEach(function (button) {
@@ -46,7 +47,7 @@
     });
     form.addEventListener("submit", function () {
       submit.disabled = true;
-      submit.textContent = "Checking…";
+      submit.textContent = gettext("Checking…");
     });
     render();
   }
@@ -63,7 +64,7 @@
   let focusedId = null;
   document.addEventListener("htmx:wsOpen", function (evt) {
     const label = evt.target.closest("[data-game-table]")?.querySelector("[data-connection]");
-    if (label) { label.textContent = "Connected"; label.dataset.state = "open"; }
+    if (label) { label.textContent = gettext("Connected"); label.dataset.state = "open"; }
   });
   // The ws extension retries by itself after a dropped connection (1006, 1011-1013). A server
   // behind Daphne can only send 1000 or 3000-4999, so it says "try again" with 4011 (it could
@@ -91,17 +92,17 @@
     const label = evt.target.closest("[data-game-table]")?.querySelector("[data-connection]");
     const code = evt.detail && evt.detail.event ? evt.detail.event.code : 1006;
     if (code === 4401 || code === 4403 || code === 4404) {
-      if (label) { label.textContent = "This game is not open to you."; label.dataset.state = "closed"; }
+      if (label) { label.textContent = gettext("This game is not open to you."); label.dataset.state = "closed"; }
       return;
     }
     // 4429: this page sent far too many messages at once; 4409: the game is open in too many
     // windows. The server said so in words before closing.
     if (code === 4429 || code === 4409) {
-      if (label) { label.textContent = code === 4429 ? "Too many messages at once: reload the page to carry on."
-                                                     : "Open in too many windows: close one, then reload this page."; label.dataset.state = "closed"; }
+      if (label) { label.textContent = code === 4429 ? gettext("Too many messages at once: reload the page to carry on.")
+                                                     : gettext("Open in too many windows: close one, then reload this page."); label.dataset.state = "closed"; }
       return;
     }
-    if (label) { label.textContent = "Reconnecting… your game is saved."; label.dataset.state = "closed"; }
+    if (label) { label.textContent = gettext("Reconnecting… your game is saved."); label.dataset.state = "closed"; }
     if (!retried(code) && !stopped(code) && !window.__leaving) {
       window.setTimeout(function () { window.location.reload(); }, 1500);
     }
@@ -116,10 +117,10 @@
     if (!label) return;
     label.dataset.state = "closed";
     if (code === 4401 || code === 4403) {
-      label.textContent = "Live updates stopped: you are no longer a teacher of this class.";
+      label.textContent = gettext("Live updates stopped: you are no longer a teacher of this class.");
       return;
     }
-    label.textContent = "Live updates paused: reconnecting… The numbers may be out of date.";
+    label.textContent = gettext("Live updates paused: reconnecting… The numbers may be out of date.");
     if (!retried(code) && !window.__leaving) {
       window.setTimeout(function () { window.location.reload(); }, 1500);
     }
@@ -353,7 +354,7 @@
       if (!button || button.getAttribute("formmethod") === "get") return;
       button.disabled = true;
       button.dataset.label = button.textContent;
-      button.textContent = "Working…";
+      button.textContent = gettext("Working…");
     }, 0);
   });
 
@@ -517,8 +518,9 @@
     const notice = document.querySelector("[data-choice-notice]");
     if (!notice) return;
     if (lost.length) {
-      notice.textContent = "The game changed, so this choice can't be made any more: " +
-        lost.join("; ") + ". Please choose again.";
+      notice.textContent = interpolate(
+        gettext("The game changed, so this choice can't be made any more: %(choices)s. Please choose again."),
+        {choices: lost.join("; ")}, true);
     } else if (document.querySelector("#table-board[data-fresh-choices]")) {
       notice.textContent = "";
     }

@@ -4,13 +4,14 @@ from .bots import BOTS, RATINGS
 from .engine import AddOrMultiplyEngine
 from .focus import FOCUS_CASES
 from .rules import round_facts
+from ..words import _
 
 ENGINE = AddOrMultiplyEngine()
 
 PRESETS = {
-    "classic": {"label": "Classic: five rounds", "options": {"rounds": 5}},
-    "short": {"label": "Short game: three rounds", "options": {"rounds": 3}},
-    "taster": {"label": "Taster: one round", "options": {"rounds": 1}},
+    "classic": {"label": _("Classic: five rounds"), "options": {"rounds": 5}},
+    "short": {"label": _("Short game: three rounds"), "options": {"rounds": 3}},
+    "taster": {"label": _("Taster: one round"), "options": {"rounds": 1}},
 }
 
 # The package's games by key, as every engine package exports them (games/engine/__init__.py):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..core import Engine
 from ..errors import IllegalMove
 from ..validate import dict_of, is_int, is_str, one_of
+from ..words import _
 from . import rules
 from .analyse import analyse_play
 from .view import coach_view, describe_event, player_view
@@ -74,16 +75,16 @@ class AddOrMultiplyEngine(Engine):
                 and player in state["pending"]):
             self._check_play(state, player, action)
             raise IllegalMove("already_played",
-                              "You already chose your cards this round: wait for the others.")
+                              _("You already chose your cards this round: wait for the others."))
         return super().apply(state, player, action)
 
     def _check_play(self, state, player, action):
         on, operation = action["on"], action["operation"]
         if rules.missing_cards(state["hands"][player], on, operation):
-            raise IllegalMove("not_in_hand", "You don't have those cards left in your hand.")
+            raise IllegalMove("not_in_hand", _("You don't have those cards left in your hand."))
         if sorted(on) != sorted(rules.opponents(state["players"], player)):
             raise IllegalMove("bad_target",
-                              "Play one number card on each of your two opponents.")
+                              _("Play one number card on each of your two opponents."))
 
     def _apply(self, state, player, action, events):
         self._check_play(state, player, action)

@@ -17,15 +17,16 @@ from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Plant
 from .planted import PlantedAddOrMultiply
 from .verdicts import explain
 from .view import SYMBOL
+from ..words import _, pgettext
 
 GAME = "add_or_multiply"
 
 MEASURES = (
-    Measure("am.operation", GAME, "+ or ×",
-            "Picked the operation worth fewer points on average", "choices",
-            "Chooses between adding and multiplying by what the cards still to come are "
-            "likely to be.",
-            well_words="picked the operation worth more on average",
+    Measure("am.operation", GAME, _("+ or ×"),
+            _("Picked the operation worth fewer points on average"), _("choices"),
+            _("Chooses between adding and multiplying by what the cards still to come are "
+            "likely to be."),
+            well_words=pgettext("what the player did well, read after “You” or a name", "picked the operation worth more on average"),
             amount_words=("point given up on average", "points given up on average"),
             family="strategy"),
 )
@@ -49,7 +50,7 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
 # classic game's chances, 0-2 about 0.8x (`selfplay --measures`; docs/reports.md). The
 # `number_range` house option stays for teachers who want those numbers.
 NO_FOCUS = {
-    "am.operation": (
+    "am.operation": _(
         "“+ or ×” cannot be given its own practice game: every game has five rounds, and no "
         "choice of number cards makes the better operation clear more often. Set an ordinary "
         "assignment with more games instead."),

@@ -8,6 +8,8 @@ but never *what*, except the viewer's own choice.
 
 from __future__ import annotations
 
+from ..words import _, names_in_words
+
 SYMBOL = {"+": "+", "x": "×"}
 
 
@@ -63,21 +65,24 @@ def _result_phrase(name: str, fact: dict) -> str:
 
 
 def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names_in_words(names)
 
 
 def describe_event(event: dict) -> str:
     kind = event.get("type")
     if kind == "chose":
-        return f"{event['player']} has secretly chosen for round {event['round']}."
+        return _("%(player)s has secretly chosen for round %(round)s.", player=event["player"],
+                 round=event["round"])
     if kind == "round_resolved":
         parts = [_result_phrase(name, fact) for name, fact in event["results"].items()]
-        return f"Round {event['round']}: " + ", ".join(parts) + "."
+        # Translators: %(results)s is a list such as "Ann 3 × 4 = 12, Ben 2 + 5 = 7".
+        return _("Round %(round)s: %(results)s.", round=event["round"], results=", ".join(parts))
     if kind == "game_over":
         winners = event["winners"]
         points = event["scores"][winners[0]]
         if len(winners) == 1:
-            return f"The game is over: {winners[0]} wins with {points} points."
-        return f"The game is over: {_names(winners)} share the win with {points} points each."
-    return f"Something happened: {kind}."
-
+            return _("The game is over: %(winner)s wins with %(points)s points.", winner=winners[0],
+                     points=points)
+        return _("The game is over: %(winners)s share the win with %(points)s points each.",
+                 winners=_names(winners), points=points)
+    return _("Something happened: %(kind)s.", kind=kind)

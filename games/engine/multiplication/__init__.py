@@ -3,15 +3,16 @@
 from .bots import BOTS, RATINGS
 from .engine import MultiplicationEngine
 from .focus import FOCUS_CASES
+from ..words import _
 
 ENGINE = MultiplicationEngine()
 
 PRESETS = {
-    "classic": {"label": "Classic: the 42 product cards", "options": {}},
-    "free_cards": {"label": "With two free cards", "options": {"free_cards": 2}},
-    "short": {"label": "Short game: five cards each, 100 turns at most",
+    "classic": {"label": _("Classic: the 42 product cards"), "options": {}},
+    "free_cards": {"label": _("With two free cards"), "options": {"free_cards": 2}},
+    "short": {"label": _("Short game: five cards each, 100 turns at most"),
               "options": {"hand_size": 5, "turn_limit": 100}},
-    "small_hands": {"label": "Small hands: four cards each", "options": {"hand_size": 4}},
+    "small_hands": {"label": _("Small hands: four cards each"), "options": {"hand_size": 4}},
 }
 
 # The package's games by key, as every engine package exports them (games/engine/__init__.py):

@@ -15,6 +15,7 @@ from ..core import Engine
 from ..errors import IllegalMove
 from ..rng import shuffled
 from ..validate import is_int, list_of
+from ..words import _
 from . import rules
 from .analyse import analyse_turn
 from .setup import deal
@@ -94,15 +95,20 @@ class MultiplicationEngine(Engine):
     def _discard(self, state, player, card, declare, events):
         hand = state["hands"][player]
         if card not in hand:
-            name = "a free card" if card == rules.FREE else f"the card {card}"
-            raise IllegalMove("not_in_hand", f"You don't have {name} in your hand.")
+            if card == rules.FREE:
+                raise IllegalMove("not_in_hand", _("You don't have a free card in your hand."))
+            raise IllegalMove("not_in_hand", _("You don't have the card %(card)s in your hand.", card=card))
         a, b = declare
         if not rules.check_declaration(card, declare):
             raise IllegalMove("bad_declaration", _bad_declaration_message(card, a, b))
         if a not in state["open"]["multipliers"] and b not in state["open"]["multipliers"]:
-            shown = " or ".join(str(m) for m in state["open"]["multipliers"])
+            multipliers = [str(m) for m in state["open"]["multipliers"]]
+            shown = multipliers[0] if len(multipliers) == 1 else _("%(first)s or %(second)s",
+                                                                 first=", ".join(multipliers[:-1]),
+                                                                 second=multipliers[-1])
             raise IllegalMove("no_common_multiplier",
-                              f"{a} × {b} shares no multiplier with the open card: use {shown}.")
+                              _("%(a)s × %(b)s shares no multiplier with the open card: use %(shown)s.",
+                                a=a, b=b, shown=shown))
         hand.remove(card)
         value = a * b
         state["discards"].append(state["open"]["card"])
@@ -216,5 +222,5 @@ def _copy_event(event: dict) -> dict:
 
 def _bad_declaration_message(card, a, b) -> str:
     if not (1 <= a <= 10 and 1 <= b <= 10):
-        return "Both multipliers must be whole numbers from 1 to 10."
-    return f"{a} × {b} is {a * b}, not {card}."
+        return _("Both multipliers must be whole numbers from 1 to 10.")
+    return _("%(a)s × %(b)s is %(product)s, not %(card)s.", a=a, b=b, product=a * b, card=card)

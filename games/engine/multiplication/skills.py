@@ -24,26 +24,27 @@ from ..skills import (FACT_RANGE, Candidate, ClassMove, GameSkills, Measure, Mov
                       fact_name, longest_run, parse_fact)
 from .planted import PlantedMultiplication
 from .verdicts import explain
+from ..words import _, pgettext
 
 GAME = "multiplication"
 
 MEASURES = (
-    Measure("mg.missed_play", GAME, "Sees plays",
-            "Drew a card when a card could be played", "turns",
-            "Notices a legal discard.",
-            well_words="spotted a card to play",
+    Measure("mg.missed_play", GAME, _("Sees plays"),
+            _("Drew a card when a card could be played"), _("turns"),
+            _("Notices a legal discard."),
+            well_words=pgettext("what the player did well, read after “You” or a name", "spotted a card to play"),
             amount_words=("card more in hand", "cards more in hand"),
             family="strategy"),
-    Measure("mg.facts", GAME, "Times tables",
-            "Named a wrong times-table fact", "facts named",
-            "Knows the multiplication facts (see the heat map).",
-            well_words="named a times-table fact correctly", detail_words="needed",
+    Measure("mg.facts", GAME, _("Times tables"),
+            _("Named a wrong times-table fact"), _("facts named"),
+            _("Knows the multiplication facts (see the heat map)."),
+            well_words=pgettext("what the player did well, read after “You” or a name", "named a times-table fact correctly"), detail_words="needed",
             amount_words=("second", "seconds"),
             fact_grid=True, family="arithmetic"),
-    Measure("mg.squares", GAME, "Squares",
-            "Played another card when a square would skip a rival", "turns",
-            "Plays a square to skip a rival when that is the best move.",
-            well_words="played a square to skip a rival",
+    Measure("mg.squares", GAME, _("Squares"),
+            _("Played another card when a square would skip a rival"), _("turns"),
+            _("Plays a square to skip a rival when that is the best move."),
+            well_words=pgettext("what the player did well, read after “You” or a name", "played a square to skip a rival"),
             amount_words=("card given up", "cards given up"),
             family="strategy"),
 )

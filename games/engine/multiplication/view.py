@@ -8,6 +8,7 @@ own hand. Never shown: another hand, the deck's order or contents.
 
 from __future__ import annotations
 
+from ..words import _, names_in_words
 from . import rules
 
 
@@ -50,28 +51,37 @@ def coach_view(state: dict) -> dict:
 
 def describe_event(event: dict) -> str:
     kind = event.get("type")
+    player = event.get("player")
     if kind == "discard":
         a, b = event["declare"]
+        values = {"player": player, "a": a, "b": b, "value": event["value"]}
         if event["card"] == rules.FREE:
-            text = f"{event['player']} played a free card as {a} × {b} = {event['value']}"
-        else:
-            text = f"{event['player']} discarded {event['value']} as {a} × {b}"
-        return text + (", a square number!" if event["square"] else ".")
+            if event["square"]:
+                return _("%(player)s played a free card as %(a)s × %(b)s = %(value)s, a square number!",
+                         **values)
+            return _("%(player)s played a free card as %(a)s × %(b)s = %(value)s.", **values)
+        if event["square"]:
+            return _("%(player)s discarded %(value)s as %(a)s × %(b)s, a square number!", **values)
+        return _("%(player)s discarded %(value)s as %(a)s × %(b)s.", **values)
     if kind == "skip":
-        return f"{event['player']} must draw a card and miss a turn because of the square number."
+        return _("%(player)s must draw a card and miss a turn because of the square number.",
+                 player=player)
     if kind == "draw":
         if event["drew"]:
-            return f"{event['player']} drew a card."
-        return f"{event['player']} could not draw: there are no cards left to draw."
+            return _("%(player)s drew a card.", player=player)
+        return _("%(player)s could not draw: there are no cards left to draw.", player=player)
     if kind == "reshuffle":
-        return f"The discarded cards were shuffled into a new deck of {event['deck_count']} cards."
+        return _("The discarded cards were shuffled into a new deck of %(cards)s cards.",
+                 cards=event["deck_count"])
     if kind == "game_over":
         winners = event["winners"]
-        names = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
+        names = names_in_words(winners)
         if event["reason"] == "emptied_hand":
-            return f"{names} has no cards left and wins!"
+            return _("%(names)s has no cards left and wins!", names=names)
         fewest = event["cards_left"][winners[0]]
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return f"The turn limit was reached: {names} {verb} with {fewest} cards left."
-    return f"Something happened: {kind}."
-
+        if len(winners) == 1:
+            return _("The turn limit was reached: %(names)s wins with %(cards)s cards left.",
+                     names=names, cards=fewest)
+        return _("The turn limit was reached: %(names)s share the win with %(cards)s cards left.",
+                 names=names, cards=fewest)
+    return _("Something happened: %(kind)s.", kind=kind)

@@ -12,6 +12,7 @@ from .engine import NumeroEngine
 from .focus import FOCUS_CASES
 from .rules import check_discard, check_discard_wild, check_wild
 from .solitaire import SolitaireEngine
+from ..words import _
 
 ENGINES = {"numero": NumeroEngine(), "numero_solitaire": SolitaireEngine()}
 ENGINE = ENGINES["numero"]
@@ -19,20 +20,20 @@ BOTS = BOTS_BY_GAME["numero"]
 
 _ALL_WILDS = ["subtract", "multiply", "divide", "fraction", "power"]
 PRESETS = {
-    "level1": {"label": "Level 1: numbers 1-10", "options": {"max_number": 10}},
-    "level2": {"label": "Level 2: numbers 1-15", "options": {"max_number": 15}},
-    "level3": {"label": "Level 3: + subtract wild cards",
+    "level1": {"label": _("Level 1: numbers 1-10"), "options": {"max_number": 10}},
+    "level2": {"label": _("Level 2: numbers 1-15"), "options": {"max_number": 15}},
+    "level3": {"label": _("Level 3: + subtract wild cards"),
                "options": {"max_number": 15, "wilds": ["subtract"]}},
-    "level4": {"label": "Level 4: + multiply and divide wild cards",
+    "level4": {"label": _("Level 4: + multiply and divide wild cards"),
                "options": {"max_number": 15, "wilds": ["subtract", "multiply", "divide"]}},
-    "level5": {"label": "Level 5: + fraction wild cards",
+    "level5": {"label": _("Level 5: + fraction wild cards"),
                "options": {"max_number": 15,
                            "wilds": ["subtract", "multiply", "divide", "fraction"]}},
-    "level6": {"label": "Level 6: + powers and roots", "options": {"max_number": 15,
+    "level6": {"label": _("Level 6: + powers and roots"), "options": {"max_number": 15,
                                                                    "wilds": list(_ALL_WILDS)}},
-    "level7": {"label": "Level 7: scoring points",
+    "level7": {"label": _("Level 7: scoring points"),
                "options": {"max_number": 15, "wilds": list(_ALL_WILDS), "scoring": True}},
-    "level8": {"label": "Level 8: scoring with challenges",
+    "level8": {"label": _("Level 8: scoring with challenges"),
                "options": {"max_number": 15, "wilds": list(_ALL_WILDS), "scoring": True,
                            "challenges": True}},
 }

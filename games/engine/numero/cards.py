@@ -11,6 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 from math import isqrt
 
+from ..words import _, names_in_words, pgettext
+
 COLOURS = ("g", "o", "b", "r")
 MAX_VALUE = 15
 WILD_FAMILIES = ("subtract", "multiply", "divide", "fraction", "power")
@@ -139,7 +141,8 @@ def apply_wild(code: str, value: int) -> int | None:
 
 
 # ----- cards in words, for every sentence a child reads ------------------------------------
-COLOUR_NAMES = {"g": "green", "o": "orange", "b": "blue", "r": "red"}
+COLOUR_NAMES = {"g": pgettext("Numero card colour", "green"), "o": pgettext("Numero card colour", "orange"),
+                "b": pgettext("Numero card colour", "blue"), "r": pgettext("Numero card colour", "red")}
 _POWER_SYMBOLS = {"sq": "x²", "cube": "x³", "sqrt": "√", "cbrt": "∛"}
 
 
@@ -164,16 +167,15 @@ def symbol(code: str) -> str:
 def words(code: str) -> str:
     """A card as a sentence names it: "orange 10", "green 3", "wild card ÷2". Never the code."""
     if code in _NUMBER_VALUE:
-        return f"{COLOUR_NAMES[code[-1]]} {_NUMBER_VALUE[code]}"
-    return f"wild card {symbol(code)}"
+        # Translators: a Numero number card in a sentence: "green 7" (%(colour)s is the colour word).
+        return pgettext("Numero card", "%(colour)s %(value)s", colour=COLOUR_NAMES[code[-1]],
+                        value=_NUMBER_VALUE[code])
+    return pgettext("Numero card", "wild card %(symbol)s", symbol=symbol(code))
 
 
 def words_list(codes) -> str:
     """Cards in a sentence: "green 3, red 7 and wild card ÷2"."""
-    named = [words(c) for c in codes]
-    if len(named) <= 1:
-        return "".join(named)
-    return ", ".join(named[:-1]) + " and " + named[-1]
+    return names_in_words([words(c) for c in codes])
 
 
 _SYMBOL = {"sub": "−", "mul": "×"}
@@ -193,5 +195,6 @@ def describe_wild(code: str, before: int, after: int) -> str:
     if code.startswith("/"):
         return f"{before} ÷ {code[1:]} = {after}"
     if code.endswith("%") or "/" in code:
-        return f"{code} of {before} = {after}"
+        # Translators: a fraction or percentage of a number: "1/2 of 10 = 5".
+        return _("%(part)s of %(before)s = %(after)s", part=code, before=before, after=after)
     return f"{before} × {code} = {after}"

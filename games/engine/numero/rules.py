@@ -26,6 +26,7 @@ from collections import Counter
 
 from .cards import apply_wild, family_of, in_pack, is_number, is_wild, symbol, value_of, words
 from ..errors import IllegalMove
+from ..words import _
 
 
 def fail(code: str, message: str):
@@ -42,17 +43,17 @@ def item_index(centre: list[dict], code: str) -> int | None:
 
 def _card_in_hand(pos: dict, code: str) -> None:
     if is_wild(code) and not in_pack(code, pos["options"]):
-        fail("wild_not_in_pack", f"The {words(code)} is not in the pack in this game.")
+        fail("wild_not_in_pack", _("The %(card)s is not in the pack in this game.", card=words(code)))
     if code not in pos["hand"]:
-        fail("not_in_hand", f"You don't have the {words(code)} in your hand.")
+        fail("not_in_hand", _("You don't have the %(card)s in your hand.", card=words(code)))
 
 
 def number_card(pos: dict, code: str) -> int:
     _card_in_hand(pos, code)
     if not is_number(code):
         fail("not_a_number_card",
-             f"The {words(code)} is not a number card: play it on a centre card first, "
-             "then use a number card.")
+             _("The %(card)s is not a number card: play it on a centre card first, "
+               "then use a number card.", card=words(code)))
     return value_of(code)
 
 
@@ -63,11 +64,11 @@ def named_items(pos: dict, codes: list[str], seen: set[int]) -> list[int]:
     for code in codes:
         index = item_index(centre, code)
         if index is None:
-            fail("unknown_item", f"There is no {words(code)} in the centre.")
+            fail("unknown_item", _("There is no %(card)s in the centre.", card=words(code)))
         indices.append(index)
     for index in indices:
         if index in seen:
-            fail("item_reused", "You used the same centre card twice. Each card can only be used once.")
+            fail("item_reused", _("You used the same centre card twice. Each card can only be used once."))
         seen.add(index)
     return indices
 
@@ -77,10 +78,10 @@ def check_wild(pos: dict, action: dict) -> tuple[int, int]:
     code = action["card"]
     _card_in_hand(pos, code)
     if not is_wild(code):
-        fail("not_a_wild_card", f"Your {words(code)} is a number card, not a wild card.")
+        fail("not_a_wild_card", _("Your %(card)s is a number card, not a wild card.", card=words(code)))
     index = item_index(pos["centre"], action["target"])
     if index is None:
-        fail("unknown_item", f"There is no {words(action['target'])} in the centre.")
+        fail("unknown_item", _("There is no %(card)s in the centre.", card=words(action["target"])))
     before = pos["centre"][index]["value"]
     after = apply_wild(code, before)
     if after is None:
@@ -91,20 +92,23 @@ def check_wild(pos: dict, action: dict) -> tuple[int, int]:
 def _wild_refusal(code: str, value: int) -> str:
     family = family_of(code)
     if family == "subtract":
-        return f"{value} − {code[1:]} would be less than 1, so you can't play the {words(code)} here."
+        return _("%(value)s − %(minus)s would be less than 1, so you can't play the %(card)s here.",
+                 value=value, minus=code[1:], card=words(code))
     if family == "power":
-        kind = "square" if code == "sqrt" else "cube"
-        return f"{value} is not a perfect {kind}, so its root is not a whole number."
-    return f"{symbol(code)} on {value} does not give a whole number, so you can't play it here."
+        if code == "sqrt":
+            return _("%(value)s is not a perfect square, so its root is not a whole number.", value=value)
+        return _("%(value)s is not a perfect cube, so its root is not a whole number.", value=value)
+    return _("%(card)s on %(value)s does not give a whole number, so you can't play it here.",
+             card=symbol(code), value=value)
 
 
 def check_discard_wild(pos: dict, action: dict) -> None:
     code = action["card"]
     _card_in_hand(pos, code)
     if not is_wild(code):
-        fail("not_a_wild_card", f"Your {words(code)} is a number card, not a wild card.")
+        fail("not_a_wild_card", _("Your %(card)s is a number card, not a wild card.", card=words(code)))
     if pos["solitaire"]:
-        fail("discards_not_allowed", "In Solitaire you can't throw cards away.")
+        fail("discards_not_allowed", _("In Solitaire you can't throw cards away."))
 
 
 def challengeable(pos: dict, item: dict) -> bool:
@@ -115,20 +119,20 @@ def challengeable(pos: dict, item: dict) -> bool:
 
 def check_challenge(pos: dict, action: dict) -> int:
     if pos["solitaire"] or not pos["options"].get("challenges"):
-        fail("challenge_not_allowed", "Challenges are not part of this game.")
+        fail("challenge_not_allowed", _("Challenges are not part of this game."))
     index = item_index(pos["centre"], action["target"])
     if index is None:
-        fail("unknown_item", f"There is no {words(action['target'])} in the centre.")
+        fail("unknown_item", _("There is no %(card)s in the centre.", card=words(action["target"])))
     item = pos["centre"][index]
     if not item["build"]:
-        fail("challenge_not_allowed", "You can only challenge a build.")
+        fail("challenge_not_allowed", _("You can only challenge a build."))
     if item["builder"] == pos["me"]:
-        fail("challenge_not_allowed", "You can't challenge your own build.")
+        fail("challenge_not_allowed", _("You can't challenge your own build."))
     if item["challenged"]:
-        fail("challenge_not_allowed", "That build has already been challenged.")
+        fail("challenge_not_allowed", _("That build has already been challenged."))
     if not challengeable(pos, item):
         fail("challenge_not_allowed",
-             "You can only challenge a build made since your last turn.")
+             _("You can only challenge a build made since your last turn."))
     return index
 
 
@@ -142,11 +146,13 @@ def check_take(pos: dict, action: dict) -> list[list[int]]:
         total = sum(centre[i]["value"] for i in group)
         if total != value:
             if len(group) == 1:
-                fail("group_mismatch", f"That centre card is worth {total}, not {value}, so your "
-                                       f"{words(action['card'])} can't take it.")
+                fail("group_mismatch", _("That centre card is worth %(total)s, not %(value)s, so your "
+                                         "%(card)s can't take it.", total=total, value=value,
+                                         card=words(action["card"])))
             sentence = " + ".join(str(centre[i]["value"]) for i in group)
-            fail("group_mismatch", f"{sentence} = {total}, not {value}, so your "
-                                   f"{words(action['card'])} can't take those cards.")
+            fail("group_mismatch", _("%(sum)s = %(total)s, not %(value)s, so your %(card)s can't "
+                                     "take those cards.", sum=sentence, total=total, value=value,
+                                     card=words(action["card"])))
     return groups
 
 
@@ -155,18 +161,18 @@ def check_build(pos: dict, action: dict) -> tuple[list[int], int]:
     code = action["card"]
     value = number_card(pos, code)
     if pos["solitaire"]:
-        fail("builds_not_allowed", "In Solitaire you can only take, not build.")
+        fail("builds_not_allowed", _("In Solitaire you can only take, not build."))
     if pos["final_turn"]:
-        fail("must_take", "This is your last turn: you can only take.")
+        fail("must_take", _("This is your last turn: you can only take."))
     indices = named_items(pos, action["with"], set())
     centre = pos["centre"]
     total = value + sum(centre[i]["value"] for i in indices)
     top = pos["options"]["max_number"]
     if pos["options"].get("challenges"):
         if total > top:
-            fail("build_too_big", f"A build of {total} is bigger than {top}, the biggest card.")
+            fail("build_too_big", _("A build of %(total)s is bigger than %(top)s, the biggest card.", total=total, top=top))
     elif not has_answer(pos["hand"], code, total):
-        fail("no_answer_card", f"To build {total} you must keep a {total} card in your hand.")
+        fail("no_answer_card", _("To build %(total)s you must keep a %(total)s card in your hand.", total=total))
     return indices, total
 
 
@@ -180,9 +186,9 @@ def has_answer(hand: list[str], played: str, total: int) -> bool:
 def check_discard(pos: dict, action: dict) -> None:
     number_card(pos, action["card"])
     if pos["solitaire"]:
-        fail("discards_not_allowed", "In Solitaire you can only take, not discard.")
+        fail("discards_not_allowed", _("In Solitaire you can only take, not discard."))
     if pos["final_turn"]:
-        fail("must_take", "This is your last turn: you can only take.")
+        fail("must_take", _("This is your last turn: you can only take."))
 
 
 CHECKS = {

@@ -19,6 +19,7 @@ player's own view is enough) and answers:
 from __future__ import annotations
 
 from ..errors import IllegalMove
+from ..words import _
 from . import rules
 from .cards import is_code
 from .search import TakeSearch
@@ -27,9 +28,9 @@ from .view import search_items
 
 def _verdict(check, pos: dict, action: dict) -> dict:
     if pos.get("finished"):
-        return {"valid": False, "code": "game_over", "message": "The game is over."}
+        return {"valid": False, "code": "game_over", "message": _("The game is over.")}
     if pos.get("turn") != pos.get("me"):
-        return {"valid": False, "code": "not_your_turn", "message": "It is not your turn yet."}
+        return {"valid": False, "code": "not_your_turn", "message": _("It is not your turn yet.")}
     try:
         check(pos, action)
     except IllegalMove as exc:
@@ -91,7 +92,7 @@ def selection(view: dict, card, picked) -> dict:
                                                        "groups": [g for g in groups_named if g]})
     else:
         out["take"] = {"valid": False, "code": "bad_action",
-                       "message": "Pick the centre cards your card should take."}
+                       "message": _("Pick the centre cards your card should take.")}
     out["build"] = _build_part(pos, card, t, flat, used, free)
     return out
 
@@ -104,7 +105,7 @@ def _build_part(pos: dict, card: str, t: int, flat: list[str], used: set[int], f
         part.update(_verdict(rules.check_build, pos, {"type": "build", "card": card, "with": flat}))
     else:
         part.update({"valid": False, "code": "bad_action",
-                     "message": "Pick the centre cards to build on."})
+                     "message": _("Pick the centre cards to build on.")})
     top = pos["options"]["max_number"]
     if pos["options"].get("challenges"):
         targets = set(range(1, top + 1))
@@ -123,10 +124,10 @@ def _build_part(pos: dict, card: str, t: int, flat: list[str], used: set[int], f
 
 def _malformed(card, picked) -> str | None:
     if not is_code(card):
-        return "Choose a card from your hand first."
+        return _("Choose a card from your hand first.")
     if type(picked) is not list or not all(
             type(g) is list and all(is_code(c) for c in g) for g in picked):
-        return "The picked cards are not written the right way."
+        return _("The picked cards are not written the right way.")
     return None  # a wild card is reported by the rules (not_a_number_card)
 
 

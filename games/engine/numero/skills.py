@@ -26,23 +26,24 @@ from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Plant
 from .analyse import BUILD_OPERATION
 from .planted import PlantedNumero
 from .verdicts import explain
+from ..words import _, pgettext
 
 GAME = "numero"
 
 MEASURES = (
-    Measure("nu.missed_take", GAME, "Sees takes",
-            "Built or discarded when the expert would take", "turns",
-            "Takes when taking is the best move.",
-            well_words="spotted a take", family="strategy"),
-    Measure("nu.best_take", GAME, "Biggest take",
-            "Took fewer cards than the expert's take", "takes",
-            "Takes as many cards as the best take, wild cards included.",
-            well_words="took as many cards as possible",
+    Measure("nu.missed_take", GAME, _("Sees takes"),
+            _("Built or discarded when the expert would take"), _("turns"),
+            _("Takes when taking is the best move."),
+            well_words=pgettext("what the player did well, read after “You” or a name", "spotted a take"), family="strategy"),
+    Measure("nu.best_take", GAME, _("Biggest take"),
+            _("Took fewer cards than the expert's take"), _("takes"),
+            _("Takes as many cards as the best take, wild cards included."),
+            well_words=pgettext("what the player did well, read after “You” or a name", "took as many cards as possible"),
             amount_words=("card left behind", "cards left behind"), family="strategy"),
-    Measure("nu.valid_build", GAME, "Honest builds",
-            "Built without the answer in hand", "builds",
-            "Builds only when holding the answer card.",
-            well_words="built only with the answer card in hand",
+    Measure("nu.valid_build", GAME, _("Honest builds"),
+            _("Built without the answer in hand"), _("builds"),
+            _("Builds only when holding the answer card."),
+            well_words=pgettext("what the player did well, read after “You” or a name", "built only with the answer card in hand"),
             family="arithmetic", by_operation=True),
 )
 
@@ -92,11 +93,11 @@ PRACTICE_LEVELS = {"nu.best_take": 6}
 # Measures no level focuses (expert self-play, `selfplay --measures`: every level gives about
 # as many chances as the classic game, or fewer), and why, in a teacher's words.
 NO_FOCUS = {
-    "nu.missed_take": (
+    "nu.missed_take": _(
         "“Sees takes” cannot be given its own practice game: a take is there on most turns of "
         "every Numero game already, and no level gives many more. Set an ordinary assignment "
         "with more games instead."),
-    "nu.valid_build": (
+    "nu.valid_build": _(
         "“Honest builds” cannot be given its own practice game: the classic game already gives "
         "the most chances to build, and wild cards only make builds rarer. Set an ordinary "
         "assignment of the classic game with more games instead."),

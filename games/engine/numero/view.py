@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 
+from ..words import _, names_in_words, ngettext
 from .cards import describe_wild, sort_cards, words, words_list
 from .rules import challengeable
 from .scoring import item_facts
@@ -138,61 +139,86 @@ def describe_event(event: dict) -> str:
     kind = event.get("type")
     who = event.get("player", "")
     if kind == "deal":
-        centre = words_list(event["centre"]) or "nothing"
-        return f"The cards were dealt; the centre shows {centre}."
+        if not event["centre"]:
+            return _("The cards were dealt; the centre is empty.")
+        return _("The cards were dealt; the centre shows %(cards)s.", cards=words_list(event["centre"]))
     if kind == "turn":
-        return f"{who}'s {'last ' if event.get('final') else ''}turn."
+        if event.get("final"):
+            return _("%(player)s's last turn.", player=who)
+        return _("%(player)s's turn.", player=who)
     if kind == "wild":
         sentence = describe_wild(event["card"], event["before"], event["after"])
         under = event["item"][:-1]  # the item's cards before this wild card joined them
-        target = words(under[0]) if len(under) == 1 else f"the {event['before']} ({words_list(under)})"
-        return f"{who} played {words(event['card'])} on {target}: {sentence}."
+        if len(under) == 1:
+            target = words(under[0])
+        else:
+            # Translators: a centre item made of several cards: "the 12 (green 5 and red 7)".
+            target = _("the %(value)s (%(cards)s)", value=event["before"], cards=words_list(under))
+        return _("%(player)s played %(card)s on %(target)s: %(sum)s.", player=who,
+                 card=words(event["card"]), target=target, sum=sentence)
     if kind == "discard_wild":
-        return f"{who} put the {words(event['card'])} out of play."
+        return _("%(player)s put the %(card)s out of play.", player=who, card=words(event["card"]))
     if kind == "challenge":
-        builder, value = event["builder"], event["value"]
+        values = {"player": who, "builder": event["builder"], "value": event["value"]}
         if event["bluff"]:
-            return (f"{who} challenged {builder}'s build of {value}: {builder} had no {value}, "
-                    f"loses 20 points and the build is undone.")
-        return (f"{who} challenged {builder}'s build of {value}, but {builder} showed a {value}: "
-                f"{who} loses 10 points.")
+            return _("%(player)s challenged %(builder)s's build of %(value)s: %(builder)s had no "
+                     "%(value)s, loses 20 points and the build is undone.", **values)
+        return _("%(player)s challenged %(builder)s's build of %(value)s, but %(builder)s showed a "
+                 "%(value)s: %(player)s loses 10 points.", **values)
     if kind == "take":
         parts = "; ".join(
             f"{_join(values)} = {event['value']}" if len(values) > 1 else f"{values[0]}"
             for values in event["values"])
-        takes = len(event["values"])
-        text = (f"{who} took with {words(event['card'])} ({parts}): {takes} take{'s' if takes > 1 else ''}, "
-                f"{event['cards']} cards")
+        takes = ngettext("%(n)s take", "%(n)s takes", len(event["values"]), n=len(event["values"]))
+        cards = ngettext("%(n)s card", "%(n)s cards", event["cards"], n=event["cards"])
+        values = {"player": who, "card": words(event["card"]), "sums": parts, "takes": takes,
+                  "cards": cards}
         if "points" in event:
-            text += f", {event['points']} points"
-        return text + (", and cleared the centre." if event["cleared"] else ".")
+            values["points"] = ngettext("%(n)s point", "%(n)s points", event["points"], n=event["points"])
+            if event["cleared"]:
+                return _("%(player)s took with %(card)s (%(sums)s): %(takes)s, %(cards)s, %(points)s, "
+                         "and cleared the centre.", **values)
+            return _("%(player)s took with %(card)s (%(sums)s): %(takes)s, %(cards)s, %(points)s.",
+                     **values)
+        if event["cleared"]:
+            return _("%(player)s took with %(card)s (%(sums)s): %(takes)s, %(cards)s, and cleared "
+                     "the centre.", **values)
+        return _("%(player)s took with %(card)s (%(sums)s): %(takes)s, %(cards)s.", **values)
     if kind == "build":
         values = event["values"] + [int(event["card"][:-1])]
-        return f"{who} built {_join(values)} = {event['value']} with {words(event['card'])}."
+        return _("%(player)s built %(sum)s = %(value)s with %(card)s.", player=who, sum=_join(values),
+                 value=event["value"], card=words(event["card"]))
     if kind == "discard":
-        return f"{who} put {words(event['card'])} in the centre."
+        return _("%(player)s put %(card)s in the centre.", player=who, card=words(event["card"]))
     if kind == "draw":
         n = event["count"]
-        return f"{who} drew {n} card{'s' if n != 1 else ''}."
+        return ngettext("%(player)s drew %(n)s card.", "%(player)s drew %(n)s cards.", n, player=who, n=n)
     if kind == "centre_refill":
-        return f"The centre was refilled with {words_list(event['cards'])}."
+        return _("The centre was refilled with %(cards)s.", cards=words_list(event["cards"]))
     if kind == "final_round":
-        others = ", ".join(event["players"])
-        return f"{who} has no cards left: {others} get{'s' if len(event['players']) == 1 else ''} one last turn to take."
+        others = names_in_words(event["players"])
+        return ngettext("%(player)s has no cards left: %(others)s gets one last turn to take.",
+                        "%(player)s has no cards left: %(others)s get one last turn to take.",
+                        len(event["players"]), player=who, others=others)
     if kind == "skip":
-        return f"{who} cannot take anything, so their turn is over."
+        return _("%(player)s cannot take anything, so their turn is over.", player=who)
     if kind == "game_over" and "deck_dealt" in event:  # Solitaire: it ends when no take is left
         if event["perfect"]:
-            return "Every card is used: the whole deck was dealt, and the centre and the hand are empty."
+            return _("Every card is used: the whole deck was dealt, and the centre and the hand are empty.")
         left = event.get("deck_left", 0)
-        return ("No take is possible any more, even with the wild cards, so the game is over"
-                + (f" with {left} card{'s' if left != 1 else ''} still in the deck." if left else "."))
+        if left:
+            return ngettext("No take is possible any more, even with the wild cards, so the game is over "
+                            "with %(n)s card still in the deck.",
+                            "No take is possible any more, even with the wild cards, so the game is over "
+                            "with %(n)s cards still in the deck.", left, n=left)
+        return _("No take is possible any more, even with the wild cards, so the game is over.")
     if kind == "game_over":
-        winners = " and ".join(event["winners"]) or "nobody"
-        text = f"The game is over. Winner: {winners}."
+        winners = names_in_words(event["winners"]) if event["winners"] else _("nobody")
         if event.get("centre_to"):
             n = event["centre_cards"]
-            text += (f" {event['centre_to']} got the {n} card{'s' if n != 1 else ''} left in "
-                     f"the centre.")
-        return text
+            return ngettext("The game is over. Winner: %(winners)s. %(player)s got the %(n)s card left "
+                            "in the centre.",
+                            "The game is over. Winner: %(winners)s. %(player)s got the %(n)s cards left "
+                            "in the centre.", n, winners=winners, player=event["centre_to"], n=n)
+        return _("The game is over. Winner: %(winners)s.", winners=winners)
     return f"{kind}"

@@ -10,6 +10,7 @@ from .bots import RATINGS, BeginnerBot, PlayerBot, StarterBot
 from .engine import SmoothOperatorEngine
 from .expert import ExpertBot
 from .focus import FOCUS_CASES
+from ..words import _
 
 ENGINE = SmoothOperatorEngine()
 
@@ -32,10 +33,10 @@ BOTS = {"starter": StarterBot, "beginner": BeginnerBot, "player": PlayerBot, "ex
 # 1500 (the old 100 and 250: about 2 and 6). tests/contract/test_presets_let_everyone_play.py
 # checks the bound and plays every preset.
 PRESETS = {
-    "quick": {"label": "Quick game (first to 650 points)", "options": {"target": 650}},
-    "short": {"label": "Short game (first to 800 points)", "options": {"target": 800}},
-    "standard": {"label": "Standard game (first to 1000 points)", "options": {"target": 1000}},
-    "long": {"label": "Long game (first to 1500 points)", "options": {"target": 1500}},
+    "quick": {"label": _("Quick game (first to 650 points)"), "options": {"target": 650}},
+    "short": {"label": _("Short game (first to 800 points)"), "options": {"target": 800}},
+    "standard": {"label": _("Standard game (first to 1000 points)"), "options": {"target": 1000}},
+    "long": {"label": _("Long game (first to 1500 points)"), "options": {"target": 1500}},
 }
 
 # The package's games by key, as every engine package exports them (games/engine/__init__.py):

@@ -23,6 +23,7 @@ from ..core import Engine
 from ..errors import IllegalMove
 from ..rng import shuffled
 from ..validate import is_int, one_of
+from ..words import _
 from . import rules
 from .analyse import analyse
 from .setup import new_state
@@ -67,7 +68,7 @@ class SmoothOperatorEngine(Engine):
     def _new_game(self, players, options, seed, setup):
         state, to_deal = new_state(self.key, players, options, seed, setup)
         events: list[dict] = []
-        for _ in range(rules.HAND_SIZE):  # one card at a time, in play order
+        for _card in range(rules.HAND_SIZE):  # one card at a time, in play order
             for player in to_deal:
                 self._draw_operator(state, player, events)
         self._start_turn(state, events, free=False)
@@ -82,10 +83,10 @@ class SmoothOperatorEngine(Engine):
         if type(action) is dict and action.get("type") == "special" and "card" in action:
             wants_sign = type(action["card"]) is str and action["card"] == "free_choice"
             if wants_sign != ("sign" in action):
-                raise IllegalMove("bad_action", "Free Choice needs a sign, and only Free Choice has one.")
+                raise IllegalMove("bad_action", _("Free Choice needs a sign, and only Free Choice has one."))
             if wants_sign:
                 if type(action["sign"]) is not str:
-                    raise IllegalMove("bad_action", "The sign must be one of + − × ÷.")
+                    raise IllegalMove("bad_action", _("The sign must be one of + − × ÷."))
                 action = {k: v for k, v in action.items() if k != "sign"}
         super().check_shape(action)
 
@@ -136,11 +137,11 @@ class SmoothOperatorEngine(Engine):
         responding = state["phase"] == "respond"
         if kind in ("play", "penalty") and not responding:
             raise IllegalMove("not_your_turn",
-                              "It is your turn, so the others give you points: wait for them.")
+                              _("It is your turn, so the others give you points: wait for them."))
         if kind in ("special", "end_turn") and responding:
             raise IllegalMove("not_your_turn",
-                              "Only the player whose turn it is plays special cards, "
-                              "after everyone has answered.")
+                              _("Only the player whose turn it is plays special cards, "
+                                "after everyone has answered."))
         hand = state["hands"][player]
         high, low = state["high"], state["low"]
         if kind == "play":
@@ -148,21 +149,23 @@ class SmoothOperatorEngine(Engine):
             self._check_held(hand, card)
             if card in rules.SPECIAL_SET:
                 raise IllegalMove("special_as_response",
-                                  f"{rules.CARD_NAME[card]} is a special card: answer with + − × or ÷.")
+                                  _("%(card)s is a special card: answer with + − × or ÷.",
+                                    card=rules.CARD_NAME[card]))
             award = rules.result(card, high, low)
             if award is None:
                 raise IllegalMove("uneven_division",
-                                  f"{high} ÷ {low} does not divide evenly, so you can't play ÷ here.")
+                                  _("%(high)s ÷ %(low)s does not divide evenly, so you can't play ÷ here.",
+                                    high=high, low=low))
             self._respond(state, player, card, award, events)
         elif kind == "penalty":
             card = action["discard"]
             self._check_held(hand, card)
             if rules.has_legal_play(hand, high, low):
-                raise IllegalMove("not_stuck", "You can still play an operator card, so you must play one.")
+                raise IllegalMove("not_stuck", _("You can still play an operator card, so you must play one."))
             if card not in rules.SPECIAL_SET:
                 raise IllegalMove("must_discard_special",
-                                  "When you are stuck you give up a special card, "
-                                  f"not {rules.CARD_NAME[card]}.")
+                                  _("When you are stuck you give up a special card, not %(card)s.",
+                                    card=rules.CARD_NAME[card]))
             self._respond(state, player, card, rules.STUCK_PENALTY, events)
         elif kind == "special":
             card = action["card"]
@@ -170,10 +173,11 @@ class SmoothOperatorEngine(Engine):
             sign = action.get("sign")
             if card == "free_choice":
                 if sign not in rules.ARITHMETIC:
-                    raise IllegalMove("bad_sign", "Name one of the signs + − × or ÷.")
+                    raise IllegalMove("bad_sign", _("Name one of the signs + − × or ÷."))
                 if rules.result(sign, high, low) is None:
                     raise IllegalMove("uneven_division",
-                                      f"{high} ÷ {low} does not divide evenly, so you can't choose ÷ here.")
+                                      _("%(high)s ÷ %(low)s does not divide evenly, so you can't choose ÷ here.",
+                                        high=high, low=low))
             self._play_special(state, player, card, sign, events)
         else:
             self._end_turn(state, events)
@@ -182,7 +186,7 @@ class SmoothOperatorEngine(Engine):
     @staticmethod
     def _check_held(hand: list[str], card: str) -> None:
         if card not in hand:
-            raise IllegalMove("not_in_hand", f"You don't have a {rules.CARD_NAME[card]} card.")
+            raise IllegalMove("not_in_hand", _("You don't have a %(card)s card.", card=rules.CARD_NAME[card]))
 
     # ----- the turn ---------------------------------------------------------------------
     def _draw(self, state: dict, deck: str, events: list[dict]):
@@ -310,7 +314,7 @@ class SmoothOperatorEngine(Engine):
     def _advance(self, state: dict, events: list[dict]) -> None:
         """Run everything automatic until a decision is awaited or the game is over."""
         hands = state["hands"]
-        for _ in range(MAX_AUTOMATIC_STEPS):
+        for _step in range(MAX_AUTOMATIC_STEPS):
             phase = state["phase"]
             if phase == "respond":
                 pending = state["pending"]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..words import pgettext
+
 ARITHMETIC = ("+", "-", "x", "/")
 SPECIALS = ("free_turn", "double", "free_choice")
 OPERATOR_CODES = ARITHMETIC + SPECIALS  # also the canonical order of a sorted hand
@@ -28,7 +30,9 @@ RESPONSE, PENALTY, SPECIALS_PHASE = "response", "penalty", "specials"
 # How a sign reads in a sentence for children.
 SYMBOL = {"+": "+", "-": "−", "x": "×", "/": "÷"}
 CARD_NAME = {"+": "+", "-": "−", "x": "×", "/": "÷",
-             "free_turn": "Free Turn", "double": "Double", "free_choice": "Free Choice"}
+             "free_turn": pgettext("Smooth Operator card", "Free Turn"),
+             "double": pgettext("Smooth Operator card", "Double"),
+             "free_choice": pgettext("Smooth Operator card", "Free Choice")}
 
 
 HIGH_PACK = tuple(v for v in HIGH_VALUES for _ in range(NUMBER_COPIES))

@@ -24,34 +24,36 @@ from . import rules
 from .analyse import CLEAR_FREE_CHOICE_GAIN, recorded_regrets, recorded_specials
 from .planted import PlantedSmoothOperator
 from .verdicts import explain
+from ..words import _, pgettext
 
 GAME = "smooth_operator"
 DIVISION = "÷"
 
 MEASURES = (
-    Measure("so.lowest_operator", GAME, "Best card",
-            "Gave away more points than the best card would", "responses",
-            "When responding, plays the card that gives away the fewest points, now and with the "
-            "hand it keeps (as the expert computer player judges it).",
-            well_words="chose the card that gives away the fewest points now and later",
+    Measure("so.lowest_operator", GAME, _("Best card"),
+            _("Gave away more points than the best card would"), _("responses"),
+            _("When responding, plays the card that gives away the fewest points, now and with the "
+            "hand it keeps (as the expert computer player judges it)."),
+            well_words=pgettext("what the player did well, read after “You” or a name", "chose the card that gives away the fewest points now and later"),
             amount_words=("point given away", "points given away"),
             family="strategy"),
-    Measure("so.even_division", GAME, "Exact division",
-            "Tried ÷ when it does not divide exactly", "turns when ÷ does not divide exactly",
-            "Knows when ÷ works out exactly.",
-            well_words="knew when dividing does not work out exactly",
+    Measure("so.even_division", GAME, _("Exact division"),
+            _("Tried ÷ when it does not divide exactly"), _("turns when ÷ does not divide exactly"),
+            _("Knows when ÷ works out exactly."),
+            well_words=pgettext("what the player did well, read after “You” or a name", "knew when dividing does not work out exactly"),
             family="arithmetic", by_operation=True),
-    Measure("so.specials", GAME, "Special cards",
-            "Wasted a special card", "turns with a special card to use",
-            "Plays Free Turn, gives Free Choice its best sign, uses Free Choice when it adds "
-            f"{CLEAR_FREE_CHOICE_GAIN} points or more or wins the game, and never doubles 0.",
-            well_words="used the special cards well",
+    Measure("so.specials", GAME, _("Special cards"),
+            _("Wasted a special card"), _("turns with a special card to use"),
+            _("Plays Free Turn, gives Free Choice its best sign, uses Free Choice when it adds "
+              "%(points)s points or more or wins the game, and never doubles 0.",
+              points=CLEAR_FREE_CHOICE_GAIN),
+            well_words=pgettext("what the player did well, read after “You” or a name", "used the special cards well"),
             amount_words=("point missed", "points missed"),
             family="strategy"),
-    Measure("so.mental_math", GAME, "Mental maths",
-            "Worked out the answer wrong", "answers",
-            "Computes the result before playing the card.",
-            well_words="worked out the answer correctly",
+    Measure("so.mental_math", GAME, _("Mental maths"),
+            _("Worked out the answer wrong"), _("answers"),
+            _("Computes the result before playing the card."),
+            well_words=pgettext("what the player did well, read after “You” or a name", "worked out the answer correctly"),
             family="arithmetic", by_operation=True),
 )
 

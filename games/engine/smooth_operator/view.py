@@ -14,6 +14,7 @@ does when it serialises them.
 
 from __future__ import annotations
 
+from ..words import _, ngettext
 from . import rules
 
 
@@ -92,14 +93,15 @@ def why_not(kind, hand, high, low, legal: list[dict]) -> dict[str, str]:
         if card in usable or card in out:
             continue
         if card in rules.SPECIAL_SET:
-            out[card] = (f"{rules.CARD_NAME[card]} is a special card: you play it on your own turn, "
-                         "after everyone has answered.")
+            out[card] = _("%(card)s is a special card: you play it on your own turn, "
+                          "after everyone has answered.", card=rules.CARD_NAME[card])
         elif kind == rules.SPECIALS_PHASE:
-            out[card] = "Operator cards are for answering on the other players' turns."
+            out[card] = _("Operator cards are for answering on the other players' turns.")
         elif card == "/" and rules.result(card, high, low) is None:
-            out[card] = f"{high} ÷ {low} doesn't divide evenly, so ÷ can't be played now."
+            out[card] = _("%(high)s ÷ %(low)s doesn't divide evenly, so ÷ can't be played now.",
+                          high=high, low=low)
         else:
-            out[card] = "This card can't be played now."
+            out[card] = _("This card can't be played now.")
     return out
 
 
@@ -131,41 +133,58 @@ def summary(state: dict) -> dict:
 
 
 def _points(n: int) -> str:
-    return "1 point" if n == 1 else f"{n} points"
+    return ngettext("%(n)s point", "%(n)s points", n, n=n)
 
 
 def describe_event(event: dict) -> str:
     kind = event.get("type")
     sym = rules.SYMBOL
+    player = event.get("player")
     if kind == "flip":
-        again = " again (free turn)" if event.get("free") else ""
-        return f"{event['player']} takes a turn{again} and turns over {event['high']} and {event['low']}."
+        if event.get("free"):
+            return _("%(player)s takes a turn again (free turn) and turns over %(high)s and %(low)s.",
+                     player=player, high=event["high"], low=event["low"])
+        return _("%(player)s takes a turn and turns over %(high)s and %(low)s.",
+                 player=player, high=event["high"], low=event["low"])
     if kind == "play":
         card = event["card"]
-        return (f"{event['player']} played {sym[card]}: {event['high']} {sym[card]} {event['low']} "
-                f"= {_points(event['award'])} for {event['active']}.")
+        # Translators: e.g. "Ben played ÷: 12 ÷ 4 = 3 points for Ann".
+        return _("%(player)s played %(sign)s: %(high)s %(sign)s %(low)s = %(points)s for %(active)s.",
+                 player=player, sign=sym[card], high=event["high"], low=event["low"],
+                 points=_points(event["award"]), active=event["active"])
     if kind == "stuck":
-        return (f"{event['player']} could not play any card, so {event['active']} gets "
-                f"{_points(event['award'])}.")
+        return _("%(player)s could not play any card, so %(active)s gets %(points)s.",
+                 player=player, active=event["active"], points=_points(event["award"]))
     if kind == "penalty":
-        return (f"{event['player']} was stuck and gave up a {rules.CARD_NAME[event['discard']]} card: "
-                f"{_points(event['award'])} for {event['active']}.")
+        return _("%(player)s was stuck and gave up a %(card)s card: %(points)s for %(active)s.",
+                 player=player, card=rules.CARD_NAME[event["discard"]],
+                 points=_points(event["award"]), active=event["active"])
     if kind == "special":
         card = event["card"]
         if card == "double":
-            return f"{event['player']} played Double: the turn is now worth {_points(event['points'])}."
+            return _("%(player)s played Double: the turn is now worth %(points)s.",
+                     player=player, points=_points(event["points"]))
         if card == "free_turn":
-            return f"{event['player']} played Free Turn and will go again after this turn."
-        return (f"{event['player']} played Free Choice with {sym[event['sign']]}: every award becomes "
-                f"{event['high']} {sym[event['sign']]} {event['low']} = {event['value']}, "
-                f"so the turn is worth {_points(event['points'])}.")
+            return _("%(player)s played Free Turn and will go again after this turn.", player=player)
+        return _("%(player)s played Free Choice with %(sign)s: every award becomes "
+                 "%(high)s %(sign)s %(low)s = %(value)s, so the turn is worth %(points)s.",
+                 player=player, sign=sym[event["sign"]], high=event["high"], low=event["low"],
+                 value=event["value"], points=_points(event["points"]))
     if kind == "end_turn":
-        return f"{event['player']} scored {_points(event['points'])} this turn and now has {event['score']}."
+        return _("%(player)s scored %(points)s this turn and now has %(score)s.",
+                 player=player, points=_points(event["points"]), score=event["score"])
     if kind == "reshuffle":
-        deck = {"high": "high number", "low": "low number"}.get(event["deck"], event["deck"])
-        return f"The {deck} discard pile was shuffled into a new deck of {event['cards']} cards."
+        if event["deck"] == "high":
+            return _("The high number discard pile was shuffled into a new deck of %(cards)s cards.",
+                     cards=event["cards"])
+        if event["deck"] == "low":
+            return _("The low number discard pile was shuffled into a new deck of %(cards)s cards.",
+                     cards=event["cards"])
+        return _("The operator card discard pile was shuffled into a new deck of %(cards)s cards.",
+                 cards=event["cards"])
     if kind == "no_card":
-        return f"There was no operator card left for {event['player']} to draw."
+        return _("There was no operator card left for %(player)s to draw.", player=player)
     if kind == "game_over":
-        return f"{', '.join(event['winners'])} reached {event['score']} points and won the game!"
-    return f"Something happened: {kind}."
+        return _("%(winners)s reached %(score)s points and won the game!",
+                 winners=", ".join(event["winners"]), score=event["score"])
+    return _("Something happened: %(kind)s.", kind=kind)
