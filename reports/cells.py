@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from babel.numbers import get_decimal_symbol
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
+from accounts.numbers import format_number
 from games.engine.skills import Measure
 
 from .families import Family, family_of
@@ -22,9 +21,9 @@ from .uncertainty import BANDS, Band, band_for, range_short, range_words
 
 def decimal(text: str) -> str:
     """A number already written with a dot ("4.2"), with the reader's decimal sign ("4,2"):
-    the digits after the sign are kept as they are (accounts.numbers drops a trailing 0)."""
-    locale = translation.to_locale(translation.get_language() or "en")
-    return text.replace(".", get_decimal_symbol(locale))
+    the digits after the sign are kept as they are ("4.0" stays "4,0"; accounts.numbers, which
+    knows the reader's convention, drops a trailing 0, so only its sign is taken from it)."""
+    return text.replace(".", format_number(1.5, digits=1)[1])
 
 
 def seconds(value: float | None) -> str:

@@ -56,10 +56,10 @@ def trend_svg(trend: Trend, *, chart_id: str, subject: str = "") -> SafeString:
     def xy(i, v):
         return LEFT + i * step, TOP + plot_h * (1 - v / top)
 
-    values = {"who": subject or _("Class"), "skill": m.title}
+    named = {"who": subject or _("Class"), "skill": m.title}
     # Translators: a chart's title, "Class: Best card, % missed per week" (who: a student's name or "Class").
     title = (_("%(who)s: %(skill)s, %% missed per week") if m.has_misses
-             else _("%(who)s: %(skill)s, seconds per week")) % values
+             else _("%(who)s: %(skill)s, seconds per week")) % named
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '
         f'role="img" aria-labelledby="{chart_id}-t {chart_id}-d" xmlns="http://www.w3.org/2000/svg">',
