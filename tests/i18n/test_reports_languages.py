@@ -74,6 +74,10 @@ def games_words() -> set[str]:
         spec = registry.get(m.game) if m.game else None
         if spec is not None:
             texts.append(spec.name)
+    from games.practice import why_no_focus
+
+    texts += [why_no_focus(m.id) for m in all_measures()]  # the games' "no practice game" reasons
+    texts += ["uneven_division"]  # an engine's error code, shown as it is (lang="en")
     words: set[str] = set()
     for text in texts:
         words |= set(re.findall(r"[A-Za-z]{2,}", str(text)))
