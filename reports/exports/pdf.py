@@ -98,7 +98,9 @@ def _p(text: str, style, width: float = TEXT_WIDTH) -> Paragraph:
 
 
 def _today() -> str:
-    return date_format(timezone.localdate(), "j F Y")
+    # Translators: how a date is written under a report's title, in Django's date format letters
+    # ("j F Y": 26 November 2026; "j \d\e F \d\e Y": 26 de noviembre de 2026).
+    return date_format(timezone.localdate(), pgettext("date format", "j F Y"))
 
 
 def _student_story(classroom: Classroom, student, st) -> list:

@@ -70,10 +70,11 @@ class FactCell:
                   "time": seconds(self.median)}
         if self.median is not None:
             # Translators: "7 × 8: right 3 of 4 times, median 4.2 s a try".
-            return ngettext("%(fact)s: right %(right)s of %(count)s time, median %(time)s a try",
+            # Translators: English says "times" for 1 as well ("1 of 1 times": tries counted).
+            return ngettext("%(fact)s: right %(right)s of %(count)s times, median %(time)s a try",
                             "%(fact)s: right %(right)s of %(count)s times, median %(time)s a try",
                             self.declared) % values
-        return ngettext("%(fact)s: right %(right)s of %(count)s time",
+        return ngettext("%(fact)s: right %(right)s of %(count)s times",
                         "%(fact)s: right %(right)s of %(count)s times", self.declared) % values
 
 
