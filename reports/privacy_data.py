@@ -1,15 +1,16 @@
 """What the skill reports hold about a student: read by privacy/ (privacy/registry.py explains
 each key). Plain data: this app never imports privacy. The words people read (a label's two
-forms, `about`) are translated lazily, in the reader's language when privacy/ shows them."""
+forms, `about`) are marked for translation but kept as plain English strings (gettext_noop):
+privacy/ compares and writes them as they are, and says them in the reader's language with
+gettext() where it shows them (their translations are in reports/locale)."""
 
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_noop as _
 
 HELD = [
     {
         "model": "reports.SkillEvidence",
         "kind": "skill_evidence",
-        "label": (pgettext_lazy("privacy: one", "skill record"), pgettext_lazy("privacy: many", "skill records")),
+        "label": (_("skill record"), _("skill records")),
         "about": _("One row per chance the student had at a skill in a move (for example picking "
                    "the lowest card), and whether they took it: every number in a report is a count "
                    "of these."),
@@ -22,7 +23,7 @@ HELD = [
     {
         "model": "reports.SkillRollup",
         "kind": "skill_totals",
-        "label": (pgettext_lazy("privacy: one", "skill total"), pgettext_lazy("privacy: many", "skill totals")),
+        "label": (_("skill total"), _("skill totals")),
         "about": _("The student's skill records added up, all time and per week, as the reports "
                    "show them."),
         "student": "student",
@@ -33,7 +34,7 @@ HELD = [
     {
         "model": "reports.NeedsHelpFlag",
         "kind": "flags",
-        "label": (pgettext_lazy("privacy: one", "'needs help' flag"), pgettext_lazy("privacy: many", "'needs help' flags")),
+        "label": (_("'needs help' flag"), _("'needs help' flags")),
         "about": _("Skills where the reports say the student needs help, with the numbers behind "
                    "each flag."),
         "student": "student",
@@ -44,8 +45,8 @@ HELD = [
     {
         "model": "reports.RecomputeJob",
         "kind": "class_exports",
-        "label": (pgettext_lazy("privacy: one", "class report file that names them"),
-                  pgettext_lazy("privacy: many", "class report files that name them")),
+        "label": (_("class report file that names them"),
+                  _("class report files that name them")),
         "about": _("Report files a teacher made for a whole class the student is or was in (the "
                    "files name every student of the class, so only the file's kind and date are "
                    "listed here)."),
