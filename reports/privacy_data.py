@@ -1,19 +1,14 @@
 """What the skill reports hold about a student: read by privacy/ (privacy/registry.py explains
-each key). Plain data: this app never imports privacy. The words people read (a label's two
-forms, `about`) are marked for translation but kept as plain English strings (gettext_noop):
-privacy/ compares and writes them as they are, and says them in the reader's language with
-gettext() where it shows them (their translations are in reports/locale)."""
-
-from django.utils.translation import gettext_noop as _
+each key). Plain data: this app never imports privacy."""
 
 HELD = [
     {
         "model": "reports.SkillEvidence",
         "kind": "skill_evidence",
-        "label": (_("skill record"), _("skill records")),
-        "about": _("One row per chance the student had at a skill in a move (for example picking "
-                   "the lowest card), and whether they took it: every number in a report is a count "
-                   "of these."),
+        "label": ("skill record", "skill records"),
+        "about": "One row per chance the student had at a skill in a move (for example picking "
+                 "the lowest card), and whether they took it: every number in a report is a count "
+                 "of these.",
         "student": "student",
         "fields": ["game_id", "move_id", "classroom__name", "assignment__title", "measure",
                    "detail", "missed", "amount", "turn", "played_at", "week"],
@@ -23,9 +18,9 @@ HELD = [
     {
         "model": "reports.SkillRollup",
         "kind": "skill_totals",
-        "label": (_("skill total"), _("skill totals")),
-        "about": _("The student's skill records added up, all time and per week, as the reports "
-                   "show them."),
+        "label": ("skill total", "skill totals"),
+        "about": "The student's skill records added up, all time and per week, as the reports "
+                 "show them.",
         "student": "student",
         "fields": ["classroom__name", "scope", "assignment__title", "week", "measure", "detail",
                    "chances", "misses", "amount_total", "amount_median", "updated_at"],
@@ -34,9 +29,9 @@ HELD = [
     {
         "model": "reports.NeedsHelpFlag",
         "kind": "flags",
-        "label": (_("'needs help' flag"), _("'needs help' flags")),
-        "about": _("Skills where the reports say the student needs help, with the numbers behind "
-                   "each flag."),
+        "label": ("'needs help' flag", "'needs help' flags"),
+        "about": "Skills where the reports say the student needs help, with the numbers behind "
+                 "each flag.",
         "student": "student",
         "fields": ["classroom__name", "measure", "reason", "detail", "game_id", "evidence",
                    "created_at", "updated_at"],
@@ -45,11 +40,10 @@ HELD = [
     {
         "model": "reports.RecomputeJob",
         "kind": "class_exports",
-        "label": (_("class report file that names them"),
-                  _("class report files that name them")),
-        "about": _("Report files a teacher made for a whole class the student is or was in (the "
-                   "files name every student of the class, so only the file's kind and date are "
-                   "listed here)."),
+        "label": ("class report file that names them", "class report files that name them"),
+        "about": "Report files a teacher made for a whole class the student is or was in (the "
+                 "files name every student of the class, so only the file's kind and date are "
+                 "listed here).",
         # Their class now, and every class they have skill records in.
         "student": ["classroom__students", "classroom__skill_evidence__student"],
         "where": {"kind": "export"},
