@@ -78,7 +78,7 @@ class OpCell:
             # Translators: an operation ("Adding (+)") nobody has tried yet.
             return _("%(operation)s: not tried yet") % {"operation": self.name}
         # Translators: "Adding (+): wrong 3 of 14 times (about 10-35 %, from 14 chances)".
-        return ngettext("%(operation)s: wrong %(misses)s of %(count)s time (%(range)s)",
+        return ngettext("%(operation)s: wrong %(misses)s of %(count)s times (%(range)s)",
                         "%(operation)s: wrong %(misses)s of %(count)s times (%(range)s)",
                         self.chances) % {"operation": self.name, "misses": self.misses,
                                          "count": self.chances,
@@ -143,11 +143,11 @@ class Total:
                   "each": f"{self.per_student or 0:.0f}"}
         if self.students:
             # Translators: "Points given away: 178 in 40 chances (about 9 a student)".
-            return ngettext("%(total)s: %(amount)s in %(count)s chance (about %(each)s a student)",
+            return ngettext("%(total)s: %(amount)s in %(count)s chances (about %(each)s a student)",
                             "%(total)s: %(amount)s in %(count)s chances (about %(each)s a student)",
                             self.chances) % values
         # Translators: "Points given away: 178 in 40 chances".
-        return ngettext("%(total)s: %(amount)s in %(count)s chance",
+        return ngettext("%(total)s: %(amount)s in %(count)s chances",
                         "%(total)s: %(amount)s in %(count)s chances", self.chances) % values
 
 

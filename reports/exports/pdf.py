@@ -164,7 +164,7 @@ def _student_story(classroom: Classroom, student, st) -> list:
         where = game_name(m.game) if m.game else ALL_GAMES
         heading = {"skill": m.title, "game": where}
         if not m.has_misses:
-            text = ngettext("%(name)s takes about %(time)s to decide, over %(count)s decision.",
+            text = ngettext("%(name)s takes about %(time)s to decide, over %(count)s decisions.",
                             "%(name)s takes about %(time)s to decide, over %(count)s decisions.",
                             cell.chances) % {"name": name, "time": seconds(cell.median), "count": cell.chances}
             # Translators: a skill's heading, "Thinking time (All games)".
@@ -191,7 +191,7 @@ def _student_story(classroom: Classroom, student, st) -> list:
         story.append(_p(_("Times tables"), st["h2"]))
         known = grid.known()
         story.append(_p(ngettext(
-            "%(name)s named %(count)s different times-table fact correctly every time.",
+            "%(name)s named %(count)s different times-table facts correctly every time.",
             "%(name)s named %(count)s different times-table facts correctly every time.",
             len(known)) % {"name": name, "count": len(known)}, st["body"]))
         story.append(_p(_("%(name)s has tried %(tried)s of the %(facts)s facts (7 × 8 and 8 × 7 count "

@@ -120,7 +120,7 @@ def practise_link(practise_url: str, measure, student=None, group=None, detail: 
     elif group:
         students = list(group)
         values["count"] = len(group)
-        label = ngettext("%(link)s: %(what)s for the %(count)s student who needs it most",
+        label = ngettext("%(link)s: %(what)s for the %(count)s students who need it most",
                          "%(link)s: %(what)s for the %(count)s students who need it most",
                          len(group)) % values
         # Translators: after "Practise this", how many students it is for.
