@@ -18,8 +18,13 @@ MIN_CHANCES = 5
 @dataclass(frozen=True)
 class Band:
     key: str     # CSS class suffix: band-strong, band-fair, ...
-    label: str   # the word shown next to the numbers
+    words: str   # the word shown next to the numbers (lazily translated)
     symbol: str  # a shape that tells the bands apart without colour
+
+    @property
+    def label(self) -> str:
+        """The band's word as text in the active language (a page, a file, a command's JSON)."""
+        return str(self.words)
 
     @property
     def offers_practice(self) -> bool:
