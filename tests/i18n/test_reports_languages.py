@@ -26,7 +26,6 @@ from arabic_reshaper import reshape
 from config.asgi import application
 from games import registry
 from reports import flags
-from reports.exports.jobs import export_run_job
 from reports.exports.rows import skill_header
 from reports.models import RecomputeJob
 from tests.i18n.pseudo import PSEUDO, english_words
