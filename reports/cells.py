@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
+
+from accounts.numbers import format_number
 from games.engine.skills import Measure
 
 from .families import Family, family_of
@@ -15,10 +19,28 @@ from .operations import OPERATION_WORDS
 from .uncertainty import BANDS, Band, band_for, range_short, range_words
 
 
+def decimal(text: str) -> str:
+    """A number already written with a dot ("4.2"), with the reader's decimal sign ("4,2"):
+    the digits after the sign are kept as they are ("4.0" stays "4,0"; accounts.numbers, which
+    knows the reader's convention, drops a trailing 0, so only its sign is taken from it)."""
+    return text.replace(".", format_number(1.5, digits=1)[1])
+
+
 def seconds(value: float | None) -> str:
     if value is None:
         return "–"
-    return f"{value:.0f} s" if value >= 10 else f"{value:.1f} s"
+    # Translators: a number of seconds, e.g. "4.2 s".
+    return _("%(seconds)s s") % {"seconds": decimal(f"{value:.0f}" if value >= 10 else f"{value:.1f}")}
+
+
+# Thinking time has no misses: its cell reads its median, with this band.
+MEDIAN_BAND = Band("info", pgettext_lazy("skill band", "Median"), "~")
+
+
+def missed_of(misses: int, chances: int) -> str:
+    """What a table cell reads: 'missed 4 of 37'."""
+    # Translators: in a table cell, "missed 4 of 37" (misses of chances).
+    return _("missed %(misses)s of %(count)s") % {"misses": misses, "count": chances}
 
 
 @dataclass(frozen=True)
@@ -32,7 +54,7 @@ class OpCell:
 
     @property
     def name(self) -> str:
-        return f"{OPERATION_WORDS[self.op][0]} ({self.op})"
+        return f"{OPERATION_WORDS[self.op][0]} ({self.op})"  # "Adding (+)": no words to translate here
 
     @property
     def right(self) -> int:
@@ -44,7 +66,7 @@ class OpCell:
 
     @property
     def short(self) -> str:
-        return f"missed {self.misses} of {self.chances}" if self.chances else "not tried yet"
+        return missed_of(self.misses, self.chances) if self.chances else _("not tried yet")
 
     @property
     def range(self) -> str:
@@ -53,9 +75,14 @@ class OpCell:
     @property
     def words(self) -> str:
         if not self.chances:
-            return f"{self.name}: not tried yet"
-        return (f"{self.name}: wrong {self.misses} of {self.chances} times "
-                f"({range_words(self.misses, self.chances)})")
+            # Translators: an operation ("Adding (+)") nobody has tried yet.
+            return _("%(operation)s: not tried yet") % {"operation": self.name}
+        # Translators: "Adding (+): wrong 3 of 14 times (about 10-35 %, from 14 chances)".
+        return ngettext("%(operation)s: wrong %(misses)s of %(count)s times (%(range)s)",
+                        "%(operation)s: wrong %(misses)s of %(count)s times (%(range)s)",
+                        self.chances) % {"operation": self.name, "misses": self.misses,
+                                         "count": self.chances,
+                                         "range": range_words(self.misses, self.chances)}
 
     @property
     def rate(self) -> float | None:
@@ -63,10 +90,14 @@ class OpCell:
 
     def child_sentence(self) -> str:
         """'Adding (+): you got 12 of 14 right.'"""
-        return f"{self.name}: you got {self.right} of {self.chances} right."
+        # Translators: a child's own sums, "Adding (+): you got 12 of 14 right."
+        return _("%(operation)s: you got %(right)s of %(count)s right.") % {
+            "operation": self.name, "right": self.right, "count": self.chances}
 
     def sentence_about(self, who: str) -> str:
-        return f"{OPERATION_WORDS[self.op][0]} ({self.op}): {who} got {self.right} of {self.chances} right."
+        # Translators: for a parent, "Adding (+): Ann got 12 of 14 right." (name: the child's name).
+        return _("%(operation)s: %(name)s got %(right)s of %(count)s right.") % {
+            "operation": self.name, "name": who, "right": self.right, "count": self.chances}
 
 
 @dataclass(frozen=True)
@@ -95,7 +126,9 @@ class Total:
     def short(self) -> str:
         if not self.chances:
             return "–"
-        return f"{self.value} {self.words[0] if self.value == 1 else self.words[1]}"
+        # Translators: an amount and its unit from the game, "178 points given away".
+        return _("%(amount)s %(unit)s") % {"amount": decimal(str(self.value)),
+                                            "unit": self.words[0] if self.value == 1 else self.words[1]}
 
     @property
     def per_student(self) -> float | None:
@@ -104,11 +137,18 @@ class Total:
     @property
     def words_full(self) -> str:
         if not self.chances:
-            return f"{self.title}: no games yet"
-        text = f"{self.title}: {self.value} in {self.chances} chances"
+            # Translators: a total (e.g. "Points given away") with no games yet.
+            return _("%(total)s: no games yet") % {"total": self.title}
+        values = {"total": self.title, "amount": decimal(str(self.value)), "count": self.chances,
+                  "each": f"{self.per_student or 0:.0f}"}
         if self.students:
-            text += f" (about {self.per_student:.0f} a student)"
-        return text
+            # Translators: "Points given away: 178 in 40 chances (about 9 a student)".
+            return ngettext("%(total)s: %(amount)s in %(count)s chances (about %(each)s a student)",
+                            "%(total)s: %(amount)s in %(count)s chances (about %(each)s a student)",
+                            self.chances) % values
+        # Translators: "Points given away: 178 in 40 chances".
+        return ngettext("%(total)s: %(amount)s in %(count)s chances",
+                        "%(total)s: %(amount)s in %(count)s chances", self.chances) % values
 
 
 @dataclass(frozen=True)
@@ -124,17 +164,18 @@ class Cell:
     @property
     def band(self) -> Band:
         if not self.measure.has_misses:
-            return BANDS["none"] if not self.chances else Band("info", "Median", "~")
+            return BANDS["none"] if not self.chances else MEDIAN_BAND
         return band_for(self.misses, self.chances)
 
     @property
     def short(self) -> str:
         """What the table cell reads."""
         if not self.chances:
-            return "no games yet"
+            return _("no games yet")
         if not self.measure.has_misses:
-            return f"{seconds(self.median)} per decision"
-        return f"missed {self.misses} of {self.chances}"
+            # Translators: a median thinking time, "4.2 s per decision".
+            return _("%(time)s per decision") % {"time": seconds(self.median)}
+        return missed_of(self.misses, self.chances)
 
     @property
     def range(self) -> str:
@@ -155,11 +196,13 @@ class Cell:
         """The full sentence, for screen readers, titles and exports: the counts, then the
         likely miss rate ('...: 8 of 41 turns (about 10-35 %, from 41 chances)')."""
         if not self.measure.has_misses:
-            return (f"Median thinking time: {seconds(self.median)} over {self.chances} "
-                    f"{self.measure.chance_unit}")
+            # Translators: "Median thinking time: 4.2 s over 37 decisions" (unit: the game's word).
+            return _("Median thinking time: %(time)s over %(count)s %(unit)s") % {
+                "time": seconds(self.median), "count": self.chances, "unit": self.measure.chance_unit}
         text = describe(self.measure, self.misses, self.chances)
         if self.chances:
-            text += f" ({self.range_words})"
+            # Translators: a sentence about a skill, then how sure its numbers are, in brackets.
+            text = _("%(sentence)s (%(range)s)") % {"sentence": text, "range": self.range_words}
         return text
 
     @property

@@ -29,7 +29,7 @@ from games.consumers.signed_out import ClosesWhenSignedOut
 
 from .live_diff import LiveDiff, LivePart
 from .realtime import dashboard_group
-from .rendering import render_dashboard_live, teacher_classroom
+from .rendering import render_dashboard_live, scope_language, teacher_classroom
 
 CLOSE_NOT_ALLOWED = 4403
 
@@ -52,6 +52,7 @@ class DashboardConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         self.classroom_id = self.scope["url_route"]["kwargs"]["classroom_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.assignment_id = (query.get("assignment") or [None])[0]
+        self.browser_language = scope_language(self.scope)
         allowed = None
         if user is not None and user.is_authenticated:
             allowed = await database_sync_to_async(teacher_classroom)(
@@ -117,4 +118,4 @@ class DashboardConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
     async def render(self) -> dict[str, LivePart] | None:
         return await database_sync_to_async(render_dashboard_live)(
             user=self.scope["user"], classroom_id=self.classroom_id,
-            assignment_id=self.assignment_id)
+            assignment_id=self.assignment_id, browser_language=self.browser_language)

@@ -20,6 +20,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games.engine.skills import OPERATIONS, Measure, fact_name, parse_fact
 
 from .families import FAMILIES, family_of
@@ -31,8 +34,9 @@ from .uncertainty import MIN_CHANCES, Band, band_for, range_short
 FACT, OPERATION, FAMILY = "fact", "operation", "family"
 FLAGGED_BANDS = ("practise", "help")
 # What a miss is, for a family's flag ("Strategy: 12 of 40 choices below the best play").
-FAMILY_MISSES = {"arithmetic": "wrong", "strategy": "choices below the best play",
-                 "rules": "tries the rules do not allow"}
+# Translators: each follows "Strategy: 12 of 40 ".
+FAMILY_MISSES = {"arithmetic": gettext_lazy("wrong"), "strategy": gettext_lazy("choices below the best play"),
+                 "rules": gettext_lazy("tries the rules do not allow")}
 
 
 @dataclass(frozen=True)
@@ -70,14 +74,27 @@ class Row:
             return fact_name(self.key)
         if self.kind == OPERATION:
             m = measure_by_id(self.measure)
-            return f"{self.key} ({OPERATION_WORDS[self.key][1]}) in {m.title if m else self.measure}"
-        return FAMILIES[self.key].title
+            # Translators: "÷ (dividing) in Mental maths": an operation in a skill of a game.
+            return _("%(sign)s (%(operation)s) in %(skill)s") % {
+                "sign": self.key, "operation": OPERATION_WORDS[self.key][1],
+                "skill": m.title if m else self.measure}
+        return str(FAMILIES[self.key].title)
 
     @property
     def words(self) -> str:
         """'7 × 8: 6 of 16 wrong', '÷ (dividing) in Mental maths: 9 of 30 wrong'."""
-        missed = FAMILY_MISSES.get(self.key, "wrong") if self.kind == FAMILY else "wrong"
-        return f"{self.name}: {self.misses} of {self.chances} {missed}"
+        missed = FAMILY_MISSES.get(self.key, FAMILY_MISSES["arithmetic"]) if self.kind == FAMILY \
+            else FAMILY_MISSES["arithmetic"]
+        # Translators: "7 × 8: 6 of 16 wrong", "Strategy: 12 of 40 choices below the best play".
+        return _("%(row)s: %(misses)s of %(count)s %(missed)s") % {
+            "row": self.name, "misses": self.misses, "count": self.chances, "missed": missed}
+
+    @classmethod
+    def from_evidence(cls, evidence: Mapping) -> Row:
+        """The row a stored flag was about (NeedsHelpFlag.evidence), so that a page says it in
+        its reader's language rather than in the words stored when the flag was made."""
+        return cls(evidence["kind"], evidence["key"], tuple(
+            Part(p["measure"], p["detail"], p["misses"], p["chances"]) for p in evidence["parts"]))
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from games.engine.skills import Measure
 
 @dataclass(frozen=True)
@@ -17,19 +19,22 @@ class Family:
 
 
 FAMILIES = {
-    "arithmetic": Family("arithmetic", "Arithmetic",
-                         "Working sums out right and knowing the facts: a wrong answer, a "
-                         "times-table fact said wrong, a division that does not go exactly.",
-                         "Working it out"),
-    "strategy": Family("strategy", "Strategy",
-                       "How good each choice was, compared with the best play in the same "
-                       "position (what our strongest computer player would do there). A move "
-                       "it would make itself is never a miss.",
-                       "Clever choices"),
-    "rules": Family("rules", "Rules", "Moves the game did not allow, tried anyway.",
-                    "Playing by the rules"),
-    "time": Family("time", "Thinking time", "How long a decision takes: not right or wrong.",
-                   "Thinking time"),
+    "arithmetic": Family("arithmetic", pgettext_lazy("skill family", "Arithmetic"),
+                         gettext_lazy("Working sums out right and knowing the facts: a wrong "
+                                      "answer, a times-table fact said wrong, a division that "
+                                      "does not go exactly."),
+                         pgettext_lazy("skill family, for a child", "Working it out")),
+    "strategy": Family("strategy", pgettext_lazy("skill family", "Strategy"),
+                       gettext_lazy("How good each choice was, compared with the best play in "
+                                    "the same position (what our strongest computer player would "
+                                    "do there). A move it would make itself is never a miss."),
+                       pgettext_lazy("skill family, for a child", "Clever choices")),
+    "rules": Family("rules", pgettext_lazy("skill family", "Rules"),
+                    gettext_lazy("Moves the game did not allow, tried anyway."),
+                    pgettext_lazy("skill family, for a child", "Playing by the rules")),
+    "time": Family("time", pgettext_lazy("skill family", "Thinking time"),
+                   gettext_lazy("How long a decision takes: not right or wrong."),
+                   pgettext_lazy("skill family, for a child", "Thinking time")),
 }
 
 

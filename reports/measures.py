@@ -11,6 +11,8 @@ A report cell reads "<miss_words>: 4 of 37 <chance_unit>"; `about` explains the 
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games import registry
 from games.engine.skills import GENERIC_MEASURES, RULES, THINK, Measure, evidence_measures
 
@@ -54,4 +56,7 @@ def describe(measure: Measure | str, misses: int, chances: int) -> str:
     m = measure_by_id(measure) if isinstance(measure, str) else measure
     if m is None:
         raise KeyError(f"unknown measure: {measure!r}")
-    return f"{m.miss_words}: {misses} of {chances} {m.chance_unit}"
+    # Translators: "Chose a higher operator when a lower one was in hand: 4 of 37 turns";
+    # what and unit are the game's own words.
+    return _("%(what)s: %(misses)s of %(count)s %(unit)s") % {
+        "what": m.miss_words, "misses": misses, "count": chances, "unit": m.chance_unit}

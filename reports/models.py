@@ -19,6 +19,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 
 class GameReport(models.Model):
@@ -102,12 +104,12 @@ class SkillRollup(models.Model):
 
 class NeedsHelpFlag(models.Model):
     class Reason(models.TextChoices):
-        MISS_RATE = "miss_rate", "Misses this much more often than the class"
-        RULE_ERRORS = "rule_errors", "Many rule errors in one game"
+        MISS_RATE = "miss_rate", _("Misses this much more often than the class")
+        RULE_ERRORS = "rule_errors", _("Many rule errors in one game")
         # A detail row whose own band is Practise or Needs help (reports/detail_flags.py).
-        FACT = "fact", "A times-table fact"
-        OPERATION = "operation", "An operation"
-        FAMILY = "family", "A family of skills"
+        FACT = "fact", _("A times-table fact")
+        OPERATION = "operation", _("An operation")
+        FAMILY = "family", _("A family of skills")
 
     classroom = models.ForeignKey("classroom.Classroom", on_delete=models.CASCADE,
                                   related_name="needs_help_flags")
@@ -139,16 +141,20 @@ class RecomputeJob(models.Model):
     """
 
     class Kind(models.TextChoices):
-        RECOMPUTE = "recompute", "Recompute reports"
-        EXPORT = "export", "Export"
+        RECOMPUTE = "recompute", _("Recompute reports")
+        EXPORT = "export", pgettext_lazy("a file made of the reports", "Export")
 
     QUEUED, RUNNING, READY, FAILED = "queued", "running", "ready", "failed"
     # What the page shows besides the four statuses: a queued job the broker could not take
     # yet (Redis down: it starts by itself when Redis is back), and a job whose worker died
     # (running with no heartbeat, or never started): shown as failed, with Try again.
     PAUSED, STOPPED = "paused", "stopped"
-    STOPPED_RUNNING = "This stopped part-way (the server restarted). Nothing is lost: try again."
-    STOPPED_QUEUED = "This did not start (the server restarted). Nothing is lost: try again."
+    # Stored in `message` in English (gettext_noop) and translated when shown (`problem`), so
+    # each teacher reads them in their own language whoever's worker wrote them.
+    STOPPED_RUNNING = gettext_noop("This stopped part-way (the server restarted). Nothing is lost: try again.")
+    STOPPED_QUEUED = gettext_noop("This did not start (the server restarted). Nothing is lost: try again.")
+    FAILED_RECOMPUTE = gettext_noop("The reports could not be recomputed. Please try again later.")
+    FAILED_EXPORT = gettext_noop("Something went wrong while making this file. Please try again.")
 
     classroom = models.ForeignKey("classroom.Classroom", on_delete=models.CASCADE,
                                   related_name="report_jobs")
@@ -161,6 +167,9 @@ class RecomputeJob(models.Model):
     status = models.CharField(max_length=10, default="queued")  # queued, running, ready, failed
     file = models.FileField(upload_to="exports/", blank=True)
     message = models.CharField(max_length=200, blank=True)
+    # The language of the page that asked for an export: its file's words are in it when the
+    # teacher has not chosen one of their own (a worker has no request to ask).
+    language = models.CharField(max_length=10, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     # When the job was first handed to the broker; null while it has not been (Redis was down).
@@ -195,7 +204,8 @@ class RecomputeJob(models.Model):
         stopped one stopped; "" otherwise."""
         state = self.state
         if state == self.STOPPED:
-            return self.STOPPED_RUNNING if self.status == self.RUNNING else self.STOPPED_QUEUED
+            return gettext(self.STOPPED_RUNNING if self.status == self.RUNNING else self.STOPPED_QUEUED)
         if state == self.FAILED:
-            return self.message or "Something went wrong. Please try again."
+            # A stored message is one of the English sentences above: gettext finds its translation.
+            return gettext(self.message) if self.message else gettext("Something went wrong. Please try again.")
         return ""

@@ -4,8 +4,11 @@ named parts (LIVE_PARTS: the partials of reports/_dashboard_live.html)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
+from accounts.language import user_language
 from accounts.permissions import is_teacher
 from classroom import selectors as classroom_selectors
 from classroom.models import Classroom
@@ -35,14 +38,42 @@ def dashboard_context(*, classroom: Classroom, assignment=None) -> dict:
     }
 
 
+def scope_language(scope) -> str:
+    """The language a socket's browser asks for, as LocaleMiddleware would choose it for a
+    page: the language cookie, else Accept-Language; "" when neither names one we offer."""
+    from django.utils.translation import trans_real
+
+    cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+    candidates = [cookie] if cookie else []
+    headers = dict(scope.get("headers") or [])
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    candidates += [code for code, _ in trans_real.parse_accept_lang_header(accept) if code != "*"]
+    for code in candidates:
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return ""
+
+
 # The live fragment's parts, in page order: a push sends those that changed (reports/live_diff.py).
 LIVE_PARTS = ("connection", "overview", "alerts", "skills", "operations", "totals",
               "skills_updated", "trends")
 
 
-def render_dashboard_live(*, user, classroom_id: int, assignment_id=None) -> dict[str, LivePart] | None:
+def render_dashboard_live(*, user, classroom_id: int, assignment_id=None,
+                          browser_language: str = "") -> dict[str, LivePart] | None:
     """The live fragment's parts (name -> LivePart: its HTML and its items) for a teacher of
-    the class, else None."""
+    the class, else None. In that teacher's language (their own choice, else what their
+    browser asked for when the socket opened, `browser_language`): a socket has no
+    LocaleMiddleware, and each consumer renders for its own teacher, so two teachers of a
+    class each read their own language."""
+    language = user_language(user=user) or browser_language or settings.LANGUAGE_CODE
+    with translation.override(language):
+        return _render_live(user=user, classroom_id=classroom_id, assignment_id=assignment_id)
+
+
+def _render_live(*, user, classroom_id: int, assignment_id=None) -> dict[str, LivePart] | None:
     classroom = teacher_classroom(user=user, classroom_id=classroom_id)
     if classroom is None:
         return None

@@ -356,7 +356,7 @@ def class_recompute_run(*, job_id: int) -> RecomputeJob | None:
         return job
     except Exception:
         job_queue.finish(job.pk, RecomputeJob.FAILED,
-                         message="The reports could not be recomputed. Please try again later.")
+                         message=RecomputeJob.FAILED_RECOMPUTE)
         broadcast_dashboard_changed(classroom_id=job.classroom_id)
         raise
     job_queue.finish(job.pk, RecomputeJob.READY, done=len(game_ids))
@@ -385,7 +385,7 @@ def job_try_again(*, job: RecomputeJob, requested_by: User) -> RecomputeJob:
             return job  # its worker wrote progress meanwhile: it is alive after all
         if job.kind == RecomputeJob.Kind.EXPORT:
             return export_start(classroom=job.classroom, requested_by=requested_by,
-                                export_format=job.export_format)
+                                export_format=job.export_format, language=job.language)
         return class_recompute_start(classroom=job.classroom, requested_by=requested_by)
     job.refresh_from_db()
     return job

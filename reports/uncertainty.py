@@ -8,6 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import ceil, floor, sqrt
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
+
 # Fewer chances than this say nothing about a student: the cell reads "too few to tell".
 MIN_CHANCES = 5
 
@@ -15,8 +18,13 @@ MIN_CHANCES = 5
 @dataclass(frozen=True)
 class Band:
     key: str     # CSS class suffix: band-strong, band-fair, ...
-    label: str   # the word shown next to the numbers
+    words: str   # the word shown next to the numbers (lazily translated)
     symbol: str  # a shape that tells the bands apart without colour
+
+    @property
+    def label(self) -> str:
+        """The band's word as text in the active language (a page, a file, a command's JSON)."""
+        return str(self.words)
 
     @property
     def offers_practice(self) -> bool:
@@ -25,13 +33,14 @@ class Band:
         return self.key in PRACTISE_BANDS
 
 
+# Lazy: the module is read once, the label is said in each reader's language.
 BANDS = {
-    "none": Band("none", "No games yet", "·"),
-    "few": Band("few", "Too few to tell", "…"),
-    "strong": Band("strong", "Strong", "✓"),
-    "fair": Band("fair", "Getting there", "◐"),
-    "practise": Band("practise", "Practise", "△"),
-    "help": Band("help", "Needs help", "!"),
+    "none": Band("none", pgettext_lazy("skill band", "No games yet"), "·"),
+    "few": Band("few", pgettext_lazy("skill band", "Too few to tell"), "…"),
+    "strong": Band("strong", pgettext_lazy("skill band", "Strong"), "✓"),
+    "fair": Band("fair", pgettext_lazy("skill band", "Getting there"), "◐"),
+    "practise": Band("practise", pgettext_lazy("skill band", "Practise"), "△"),
+    "help": Band("help", pgettext_lazy("skill band", "Needs help"), "!"),
 }
 
 
@@ -117,10 +126,13 @@ def _percent_range(misses: int, chances: int) -> tuple[int, int]:
 def range_short(misses: int, chances: int) -> str:
     """'about 10-35 %': the likely miss rate, for a table cell."""
     lo, hi = _percent_range(misses, chances)
-    return f"about {lo}-{hi} %"
+    # Translators: the likely share of misses, e.g. "about 10-35 %"; low and high are whole percents.
+    return _("about %(low)s-%(high)s %%") % {"low": lo, "high": hi}
 
 
 def range_words(misses: int, chances: int) -> str:
     """'about 10-35 %, from 41 chances': the 90 % Wilson interval of the miss rate, as a
     teacher reads it next to the counts (sentences, titles, exports)."""
-    return f"{range_short(misses, chances)}, from {chances} chance{'s' if chances != 1 else ''}"
+    # Translators: "about 10-35 %, from 41 chances"; range is the likely share of misses.
+    return ngettext("%(range)s, from %(count)s chance", "%(range)s, from %(count)s chances",
+                    chances) % {"range": range_short(misses, chances), "count": chances}

@@ -11,14 +11,19 @@ import json
 from datetime import date, timedelta
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from accounts.language import language_is_offered
 from accounts.permissions import student_required, teacher_required
 from classroom import presets as classroom_presets
 from classroom import selectors as classroom_selectors
@@ -82,7 +87,7 @@ PRACTICE_DAYS = 7       # the prefilled due date: a week from today
 
 
 def _nothing_to_practise(request, classroom, students, message: str,
-                         heading: str = "Nothing to practise yet"):
+                         heading: str = gettext_lazy("Nothing to practise yet")):
     """Why "Practise this" has nothing to set, in words, with the ways on: a page, not an
     error (the link was read; there is just nothing to practise)."""
     return render(request, "reports/nothing_to_practise.html", {
@@ -101,14 +106,14 @@ def practise(request, pk: int):
     q = request.GET
     raw_students = q.getlist("student")
     if len(raw_students) > 200:
-        return _bad_request(request, "That link names too many students.", classroom)
+        return _bad_request(request, _("That link names too many students."), classroom)
     students = [_student(request, classroom, raw) for raw in raw_students]
     measure_id, detail = q.get("measure", ""), q.get("detail", "")
     if len(detail) > 40:
-        return _bad_request(request, "That link has a part we could not read.", classroom)
+        return _bad_request(request, _("That link has a part we could not read."), classroom)
     if not measure_id:
         if len(students) != 1:
-            return _bad_request(request, "Choose a skill to practise from the report.", classroom)
+            return _bad_request(request, _("Choose a skill to practise from the report."), classroom)
         measure_id = selectors.weakest_measure(classroom=classroom, student=students[0],
                                                can_practise=practice.practice_game) or ""
         if not measure_id:
@@ -116,8 +121,8 @@ def practise(request, pk: int):
                 classroom=classroom, students=students, measure=None))
     measure = measure_by_id(measure_id)
     if measure is None:
-        return _bad_request(request, "That link does not name a skill we measure. Go back to the "
-                            "report and choose Practise this beside a skill.", classroom)
+        return _bad_request(request, _("That link does not name a skill we measure. Go back to the "
+                                       "report and choose Practise this beside a skill."), classroom)
     why = selectors.nothing_to_practise(classroom=classroom, students=students, measure=measure,
                                         detail=detail)
     if why:
@@ -128,12 +133,13 @@ def practise(request, pk: int):
     if focus is None:
         return _nothing_to_practise(
             request, classroom, students, practice.why_no_focus(measure_id),
-            heading="No practice game for this skill")
+            heading=_("No practice game for this skill"))
     spec = registry.spec_for(focus.game)
     query = {
         "game": focus.game,
         "preset": practice.preset_for(focus.game, focus.options) or spec.presets[0].key,
-        "title": f"Practise {focus.label}"[:100],
+        # Translators: the title of a new assignment, "Practise 7 × 8" (the teacher can change it).
+        "title": (_("Practise %(skill)s") % {"skill": focus.label})[:100],
         "goal": "play", "goal_count": PRACTICE_GAMES,
         "due_on": (timezone.localdate() + timedelta(days=PRACTICE_DAYS)).isoformat(),
         "audience": "chosen" if students else "class",
@@ -156,7 +162,7 @@ def recompute(request, pk: int):
     job page then says reports are paused."""
     classroom = teacher_class(request, pk)
     job = services.class_recompute_start(classroom=classroom, requested_by=request.user)
-    messages.success(request, "Working out the reports again. This page shows how far it got.")
+    messages.success(request, _("Working out the reports again. This page shows how far it got."))
     return redirect("reports:job", pk=classroom.pk, job_id=job.pk)
 
 
@@ -168,8 +174,8 @@ def moves(request, pk: int):
     q = request.GET
     measure = measure_by_id(q.get("measure", ""))
     if measure is None:
-        return _bad_request(request, "That link does not name a skill we measure. Go back to the "
-                            "dashboard and pick a number in the skill table.", classroom)
+        return _bad_request(request, _("That link does not name a skill we measure. Go back to the "
+                                       "dashboard and pick a number in the skill table."), classroom)
     student = _student(request, classroom, q["student"]) if q.get("student") else None
     missed = {"1": True, "0": False, "all": None}.get(q.get("missed", "1"), "bad")
     week = None
@@ -180,14 +186,14 @@ def moves(request, pk: int):
         week = "bad"
     detail = q.get("detail")
     if missed == "bad" or week == "bad" or (detail is not None and len(detail) > 40):
-        return _bad_request(request, "That link has a part we could not read. Go back to the "
-                            "dashboard and follow a number from there.", classroom)
+        return _bad_request(request, _("That link has a part we could not read. Go back to the "
+                                       "dashboard and follow a number from there."), classroom)
     game_id = q.get("game")
     if game_id is not None and not game_id.isdigit():
-        return _bad_request(request, "That game number is not a number.", classroom)
+        return _bad_request(request, _("That game number is not a number."), classroom)
     page = q.get("page", "1")
     if not page.isdigit() or not 1 <= int(page) <= 100_000:
-        return _bad_request(request, "That page number is not one we have.", classroom)
+        return _bad_request(request, _("That page number is not one we have."), classroom)
     drill = selectors.evidence_behind(
         classroom=classroom, measure=measure.id, student=student, detail=detail, missed=missed,
         week=week, assignment=_assignment(request, classroom),
@@ -230,7 +236,7 @@ def student_report(request, pk: int, student_id: int):
     practise_measure = selectors.weakest_measure(classroom=classroom, student=student,
                                                  can_practise=practice.practice_game)
     return render(request, "reports/student.html", {
-        "classroom": classroom, "student": student,
+        "classroom": classroom, "student": student, "languages": _languages_named(),
         "practise_measure": practise_measure,
         "practise_none": "" if practise_measure else selectors.nothing_to_practise(
             classroom=classroom, students=[student], measure=None),
@@ -248,13 +254,30 @@ def student_report(request, pk: int, student_id: int):
 
 @teacher_required
 def student_pdf(request, pk: int, student_id: int):
+    """The parents' report, in the language chosen beside its button (?language=: the parents'
+    may not be the teacher's), else the teacher's own."""
     classroom = teacher_class(request, pk)
     student = _student(request, classroom, student_id)
-    response = HttpResponse(pdf.student_pdf(classroom=classroom, student=student),
-                            content_type="application/pdf")
+    chosen = request.GET.get("language", "")
+    language = chosen if language_is_offered(chosen) else translation.get_language()
+    with translation.override(language):
+        body = pdf.student_pdf(classroom=classroom, student=student)
+    response = HttpResponse(body, content_type="application/pdf")
     name = rows.filename(classroom, f"{student.display_name}-progress", "pdf")
     response["Content-Disposition"] = f'attachment; filename="{_ascii(name)}"'
     return response
+
+
+def _languages_named() -> list[tuple[str, str]]:
+    """(code, the language's name in itself) for the parents' report's language choice; a
+    language Django has no name for (a test's pseudo-language) is left out."""
+    named = []
+    for code, _name in settings.LANGUAGES:
+        try:
+            named.append((code, translation.get_language_info(code)["name_local"]))
+        except KeyError:
+            continue
+    return named
 
 
 def _ascii(name: str) -> str:
@@ -268,7 +291,7 @@ def _ascii(name: str) -> str:
 def skills_csv(request, pk: int):
     """The small export (one row per student × measure), straight away."""
     classroom = teacher_class(request, pk)
-    body = csv_export.csv_bytes(rows.SKILL_HEADER, rows.skill_rows(classroom=classroom))
+    body = csv_export.csv_bytes(rows.skill_header(), rows.skill_rows(classroom=classroom))
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{rows.filename(classroom, "skills", "csv")}"'
     return response
@@ -280,14 +303,16 @@ def exports(request, pk: int):
     if request.method == "POST":
         fmt = request.POST.get("format", "")
         if fmt not in jobs.FORMATS:
-            messages.error(request, "Please choose one of the files below.")
+            messages.error(request, _("Please choose one of the files below."))
             return redirect("reports:exports", pk=classroom.pk)
-        job = jobs.export_start(classroom=classroom, requested_by=request.user, export_format=fmt)
+        job = jobs.export_start(classroom=classroom, requested_by=request.user, export_format=fmt,
+                                language=translation.get_language() or "")
         return redirect("reports:job", pk=classroom.pk, job_id=job.pk)
     recent = list(selectors.recent_exports(classroom=classroom))
     return render(request, "reports/exports.html", {
         "classroom": classroom, "formats": jobs.FORMATS.items(), "keep_days": jobs.KEEP_FILES_DAYS,
-        "recent": recent, "paused": any(job.state == RecomputeJob.PAUSED for job in recent),
+        "recent": [(job, jobs.FORMATS.get(job.export_format, job.export_format)) for job in recent],
+        "paused": any(job.state == RecomputeJob.PAUSED for job in recent),
         "students": classroom_selectors.students_of_class(classroom=classroom),
     })
 
@@ -309,8 +334,8 @@ def job(request, pk: int, job_id: int):
     if request.method == "POST":
         job = services.job_try_again(job=job, requested_by=request.user)
         if job.state == RecomputeJob.PAUSED:
-            messages.warning(request, "The server that makes reports still cannot be reached. "
-                             "This will start by itself when it is back.")
+            messages.warning(request, _("The server that makes reports still cannot be reached. "
+                                        "This will start by itself when it is back."))
         return redirect("reports:job", pk=classroom.pk, job_id=job.pk)
     template = "reports/job.html#status" if request.htmx else "reports/job.html"
     return render(request, template, {"classroom": classroom, "job": job,

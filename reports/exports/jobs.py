@@ -11,11 +11,14 @@ import tempfile
 from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
 from django.core.files import File
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 
+from accounts.language import user_language
 from accounts.models import User
 from classroom import selectors as classroom_selectors
 from classroom.models import Classroom
@@ -29,10 +32,10 @@ log = logging.getLogger(__name__)
 
 # What a teacher can ask for as a job, in the words of the exports page.
 FORMATS = {
-    "csv": "Skills table (CSV)",
-    "raw_csv": "Every decision (CSV)",
-    "xlsx": "Workbook for Excel (XLSX)",
-    "pdf": "Class progress report (PDF)",
+    "csv": _("Skills table (CSV)"),
+    "raw_csv": _("Every decision (CSV)"),
+    "xlsx": _("Workbook for Excel (XLSX)"),
+    "pdf": _("Class progress report (PDF)"),
 }
 READY, FAILED, RUNNING, QUEUED = (RecomputeJob.READY, RecomputeJob.FAILED, RecomputeJob.RUNNING,
                                   RecomputeJob.QUEUED)
@@ -41,7 +44,8 @@ READY, FAILED, RUNNING, QUEUED = (RecomputeJob.READY, RecomputeJob.FAILED, Recom
 KEEP_FILES_DAYS = 7
 
 
-def export_start(*, classroom: Classroom, requested_by: User, export_format: str) -> RecomputeJob:
+def export_start(*, classroom: Classroom, requested_by: User, export_format: str,
+                 language: str = "") -> RecomputeJob:
     """Queue an export of one class (the caller fetched it through the teacher's classes).
     If Redis cannot be reached the job stays queued (paused) and is sent once it is back
     (`job_queue.send`, `services.jobs_sweep`): the request never fails because of the broker."""
@@ -49,6 +53,7 @@ def export_start(*, classroom: Classroom, requested_by: User, export_format: str
         raise ValueError(f"Unknown export format {export_format!r}")
     job = RecomputeJob.objects.create(classroom=classroom, kind=RecomputeJob.Kind.EXPORT,
                                       export_format=export_format, requested_by=requested_by,
+                                      language=language,
                                       status=QUEUED)
     transaction.on_commit(lambda: job_queue.send(job.pk, export_run))
     return job
@@ -76,14 +81,17 @@ def export_run_job(*, job_id: int) -> None:
         def progress(n: int) -> None:  # every 2000 rows or every student: also the heartbeat
             job_queue.beat(job.pk, done=min(n, total))
 
-        _make_file(job, fmt, students, progress)
+        # A worker has no request: the file's words are in the requesting teacher's language.
+        language = user_language(user=job.requested_by) if job.requested_by_id else ""
+        with translation.override(language or job.language or settings.LANGUAGE_CODE):
+            _make_file(job, fmt, students, progress)
     except job_queue.GivenUp:
         log.warning("export job %s was given up on while it ran; stopped", job.pk)
         return
     except Exception:
         log.exception("export job %s failed", job.pk)
         job_queue.finish(job.pk, FAILED,
-                         message="Something went wrong while making this file. Please try again.")
+                         message=RecomputeJob.FAILED_EXPORT)
         return
     if not job_queue.finish(job.pk, READY, done=total, file=job.file.name):
         job.file.delete(save=False)  # given up on at the last moment: a newer job makes the file

@@ -1,4 +1,10 @@
-"""The rows every export shares, as plain Python values."""
+"""The rows every export shares, as plain Python values.
+
+Words (headers, bands, "All games") are in the language active while the rows are made: the
+requesting teacher's (the view's request, or `jobs.export_run_job`, which switches to it).
+Numbers stay locale-neutral (a dot, no thousands separator, no % sign), so a spreadsheet in
+any language reads them as numbers (docs/reports.md, "Exports").
+"""
 
 from __future__ import annotations
 
@@ -10,7 +16,10 @@ from datetime import date
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from classroom import selectors as classroom_selectors
 from classroom.models import Classroom
@@ -19,7 +28,7 @@ from games.selectors.ratings import students_ratings
 
 from .. import selectors
 from ..cells import Cell, OpCell, Total
-from ..families import by_family, family_of
+from ..families import FAMILIES, by_family, family_of
 from ..measures import RULES, THINK, all_measures
 from ..models import SkillEvidence
 from ..selectors import FactGrid
@@ -35,7 +44,10 @@ HARMLESS = re.compile(r"-|[+-]?\d+(\.\d+)?")
 
 
 def safe_cell(value):
-    """The value, or "'" + it when a spreadsheet would run it as a formula."""
+    """The value, or "'" + it when a spreadsheet would run it as a formula. A lazily
+    translated word becomes its text in the active language."""
+    if isinstance(value, Promise):
+        value = str(value)
     if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not HARMLESS.fullmatch(value):
         return "'" + value
     return value
@@ -55,10 +67,28 @@ def game_name(key: str) -> str:
     return spec.name if spec else key
 
 
-SKILL_HEADER = ["Student", "Family", "Measure id", "Measure", "Game", "What counts as a miss",
-                "Misses", "Chances", "Missed (%)", "Likely from (%)", "Likely to (%)", "Band",
-                "Median seconds", "Total", "Total of", "In words"]
-CLASS_ROW = "Whole class"
+# The headers are translated (lazily: in the language of whoever asks for the file); the
+# "Measure id" column's values are not, so a file in any language can be matched to another.
+SKILL_HEADER = [pgettext_lazy("export header", "Student"), pgettext_lazy("export header", "Family"),
+                pgettext_lazy("export header", "Measure id"), pgettext_lazy("export header", "Measure"),
+                pgettext_lazy("export header", "Game"), pgettext_lazy("export header", "What counts as a miss"),
+                pgettext_lazy("export header", "Misses"), pgettext_lazy("export header", "Chances"),
+                pgettext_lazy("export header", "Missed (%)"), pgettext_lazy("export header", "Likely from (%)"),
+                pgettext_lazy("export header", "Likely to (%)"), pgettext_lazy("export header", "Band"),
+                pgettext_lazy("export header", "Median seconds"), pgettext_lazy("export header", "Total"),
+                pgettext_lazy("export header", "Total of"), pgettext_lazy("export header", "In words")]
+CLASS_ROW = gettext_lazy("Whole class")
+ALL_GAMES = gettext_lazy("All games")
+
+
+def skill_header() -> list[str]:
+    """SKILL_HEADER in the active language."""
+    return [str(name) for name in SKILL_HEADER]
+
+
+def decision_header() -> list[str]:
+    """DECISION_HEADER in the active language."""
+    return [str(name) for name in DECISION_HEADER]
 
 
 @dataclass
@@ -75,7 +105,7 @@ class Report:
 
     @property
     def name(self) -> str:
-        return self.student.display_name if self.student is not None else CLASS_ROW
+        return self.student.display_name if self.student is not None else str(CLASS_ROW)
 
 
 def class_reports(*, classroom: Classroom) -> list[Report]:
@@ -129,7 +159,7 @@ def reports_rows(reports: list[Report]) -> Iterator[list]:
                          else (None, None))
             median = round(cell.median, 1) if cell.median is not None else ""
             cost = m.amount_words and m.family == "strategy" and cell.chances
-            yield [r.name, family_of(m).title, m.id, m.title, game_name(m.game) if m.game else "All games",
+            yield [r.name, family_of(m).title, m.id, m.title, game_name(m.game) if m.game else ALL_GAMES,
                    m.miss_words or "-", cell.misses if m.has_misses else "", cell.chances,
                    _pct(cell.rate), _pct(low), _pct(high),
                    cell.band.label if m.has_misses else "", median,
@@ -137,39 +167,50 @@ def reports_rows(reports: list[Report]) -> Iterator[list]:
                    m.amount_words[1] if cost else "", cell.words]
         for op in r.ops:
             low, high = wilson(op.misses, op.chances)
-            yield [r.name, "Arithmetic", f"operation:{op.op}", op.name, "All games",
-                   f"A wrong answer with {op.op}", op.misses, op.chances, _pct(op.rate), _pct(low),
+            yield [r.name, FAMILIES["arithmetic"].title, f"operation:{op.op}", op.name, ALL_GAMES,
+                   _("A wrong answer with %(sign)s") % {"sign": op.op}, op.misses, op.chances, _pct(op.rate), _pct(low),
                    _pct(high), op.band.label, "", "", "", op.words]
         for total in r.totals:
-            yield [r.name, "Strategy", f"total:{total.words[1]}", f"{total.title} (in all)", "All games",
+            yield [r.name, FAMILIES["strategy"].title, f"total:{total.words[1]}",
+                   _("%(total)s (in all)") % {"total": total.title}, ALL_GAMES,
                    "-", "", total.chances, "", "", "", "", "", total.value, total.words[1], total.words_full]
         if r.facts is not None:
             for c in r.facts.facts():
                 if not c.declared:
                     continue
                 low, high = wilson(c.wrong, c.declared)
-                yield [r.name, "Arithmetic", f"{r.facts.measure.id}:{c.detail}", c.name,
-                       game_name(r.facts.measure.game) if r.facts.measure.game else "All games",
-                       "The fact said wrong", c.wrong, c.declared, _pct(c.wrong / c.declared),
+                yield [r.name, FAMILIES["arithmetic"].title, f"{r.facts.measure.id}:{c.detail}", c.name,
+                       game_name(r.facts.measure.game) if r.facts.measure.game else ALL_GAMES,
+                       _("The fact said wrong"), c.wrong, c.declared, _pct(c.wrong / c.declared),
                        _pct(low), _pct(high), band_for(c.wrong, c.declared).label,
                        c.median if c.median is not None else "", "", "", c.words]
         for rating in r.ratings:
-            yield [r.name, "Playing level", f"rating:{rating.key}", "Rating", rating.game_name,
-                   "-", "", rating.games, "", "", "", rating.level_name, "", rating.rating, "rating",
-                   f"Rating {rating.rating} ({rating.trend_words}); the child sees “{rating.level_name}”"]
+            yield [r.name, _("Playing level"), f"rating:{rating.key}", _("Rating"), rating.game_name,
+                   "-", "", rating.games, "", "", "", rating.level_name, "", rating.rating,
+                   pgettext_lazy("export: what a total is", "rating"),
+                   # Translators: "Rating 1040 (up 20 this week); the child sees “Getting good”".
+                   _("Rating %(rating)s (%(trend)s); the child sees “%(level)s”") % {
+                       "rating": rating.rating, "trend": rating.trend_words, "level": rating.level_name}]
         for o in r.outcomes:
             (bm, bc), (dm, dc) = o.before, o.during
             yield [r.name, "Practice", f"practice:{o.assignment.pk}:{o.measure.id}"
                    + (f":{o.assignment.focus.get('detail')}" if o.assignment.focus.get("detail") else ""),
-                   f"Practice: {o.label}", game_name(o.measure.game) if o.measure.game else "All games",
+                   _("Practice: %(skill)s") % {"skill": o.label},
+                   game_name(o.measure.game) if o.measure.game else ALL_GAMES,
                    o.measure.miss_words or "-", dm, dc, _pct(dm / dc if dc else None), "", "",
-                   "done" if o.done else "in progress", "", bm, f"before it was set: misses, of {bc} chances",
+                   _("done") if o.done else _("in progress"), "", bm,
+                   # Translators: what the Total column holds in a practice row.
+                   _("before it was set: misses, of %(count)s chances") % {"count": bc},
                    f"{o.words} ({o.assignment.title})"]
 
 
-DECISION_HEADER = ["Student", "Played at", "Game", "Game number", "Assignment", "Turn", "Move",
-                   "Accepted", "Rule error", "Seconds", "Chances at", "Missed", "Details",
-                   "Replay"]
+DECISION_HEADER = [pgettext_lazy("export header", "Student"), pgettext_lazy("export header", "Played at"),
+                   pgettext_lazy("export header", "Game"), pgettext_lazy("export header", "Game number"),
+                   pgettext_lazy("export header", "Assignment"), pgettext_lazy("export header", "Turn"),
+                   pgettext_lazy("export header", "Move"), pgettext_lazy("export header", "Accepted"),
+                   pgettext_lazy("export header", "Rule error"), pgettext_lazy("export header", "Seconds"),
+                   pgettext_lazy("export header", "Chances at"), pgettext_lazy("export header", "Missed"),
+                   pgettext_lazy("export header", "Details"), pgettext_lazy("export header", "Replay")]
 
 
 def decision_count(*, classroom: Classroom) -> int:
@@ -212,7 +253,7 @@ def _decision(group: list[SkillEvidence]) -> list:
     return [
         first.student.display_name, timezone.localtime(first.played_at).strftime("%Y-%m-%d %H:%M"),
         game_name(first.game.key), first.game_id, first.assignment.title if first.assignment else "",
-        first.turn, action, "yes" if move.accepted else "no", move.error_code,
+        first.turn, action, _("yes") if move.accepted else _("no"), move.error_code,
         round(think, 1) if think is not None else "",
         " ".join(sorted(chances)),
         " ".join(sorted({e.measure for e in group if e.missed})),

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
@@ -28,7 +30,7 @@ def _header(ws, names):
     ws.freeze_panes = "A2"
     cells = []
     for name in names:
-        cell = WriteOnlyCell(ws, value=name)
+        cell = WriteOnlyCell(ws, value=str(name))  # a lazily translated header
         cell.font = Font(bold=True)
         cells.append(cell)
     ws.append(cells)
@@ -39,44 +41,52 @@ def write_xlsx(path, *, classroom: Classroom, progress: Callable[[int], None] | 
     # Read once: every sheet says the numbers of the same moment, even if the class's
     # roll-ups are rebuilt while the file is written.
     reports = class_reports(classroom=classroom)
-    skills = wb.create_sheet("Skills")
+    # Sheet names and headers in the requesting teacher's language; the numbers stay numbers.
+    student = pgettext("export header", "Student")
+    skills = wb.create_sheet(pgettext("sheet", "Skills"))
     _header(skills, SKILL_HEADER)
     for row in reports_rows(reports):
         skills.append(safe_row(row))
 
-    by_op = wb.create_sheet("By operation")
-    _header(by_op, ["Student"] + [f"{OPERATION_WORDS[op][0]} ({op}): {what}" for op in OPERATIONS
-                                  for what in ("right", "tried", "likely wrong")])
+    by_op = wb.create_sheet(pgettext("sheet", "By operation"))
+    columns = (pgettext("export header", "right"), pgettext("export header", "tried"),
+               pgettext("export header", "likely wrong"))
+    _header(by_op, [student] + [f"{OPERATION_WORDS[op][0]} ({op}): {what}" for op in OPERATIONS
+                                for what in columns])
     for r in reports:
         found = {c.op: c for c in r.ops}
         line = [r.name]
         for op in OPERATIONS:
             c = found.get(op)
-            line += [c.right, c.chances, range_short(c.misses, c.chances)] if c else ["", 0, "not tried yet"]
+            line += [c.right, c.chances, range_short(c.misses, c.chances)] if c else ["", 0, _("not tried yet")]
         by_op.append(safe_row(line))
 
-    totals = wb.create_sheet("Totals")
+    totals = wb.create_sheet(pgettext("sheet", "Totals"))
     words = []
     for r in reports:
         for t in r.totals:
             if t.words not in words:
                 words.append(t.words)
-    _header(totals, ["Student"] + [w[1][:1].upper() + w[1][1:] for w in words])
+    _header(totals, [student] + [str(w[1])[:1].upper() + str(w[1])[1:] for w in words])
     for r in reports:
         found = {t.words: t for t in r.totals}
         totals.append(safe_row([r.name] + [found[w].value if w in found else "" for w in words]))
 
-    weekly = wb.create_sheet("Class by week")
-    _header(weekly, ["Measure", "Week of", "Misses", "Chances", "Median seconds"])
+    weekly = wb.create_sheet(pgettext("sheet", "Class by week"))
+    _header(weekly, [pgettext("export header", "Measure"), pgettext("export header", "Week of"),
+                     pgettext("export header", "Misses"), pgettext("export header", "Chances"),
+                     pgettext("export header", "Median seconds")])
     for trend in selectors.class_trends(classroom=classroom):
         for p in trend.points:
             if p.chances:
                 weekly.append(safe_row([trend.measure.title, p.week, p.misses if trend.measure.has_misses else "",
                                         p.chances, p.median if p.median is not None else ""]))
 
-    facts = wb.create_sheet("Times tables")
-    _header(facts, ["Student", "Fact", "Tried", "Right", "Wrong", "Likely wrong", "Median seconds",
-                    "In words"])
+    facts = wb.create_sheet(pgettext("sheet", "Times tables"))
+    _header(facts, [student, pgettext("export header", "Fact"), pgettext("export header", "Tried"),
+                    pgettext("export header", "Right"), pgettext("export header", "Wrong"),
+                    pgettext("export header", "Likely wrong"), pgettext("export header", "Median seconds"),
+                    pgettext("export header", "In words")])
     for r in reports:
         if r.facts is None:
             continue
@@ -86,13 +96,13 @@ def write_xlsx(path, *, classroom: Classroom, progress: Callable[[int], None] | 
                                        range_short(c.wrong, c.declared),
                                        c.median if c.median is not None else "", c.words]))
             elif r.student is None:
-                facts.append(safe_row([r.name, c.name, 0, "", "", "", "", "not tried yet"]))
+                facts.append(safe_row([r.name, c.name, 0, "", "", "", "", _("not tried yet")]))
 
-    decisions = wb.create_sheet("Decisions")
+    decisions = wb.create_sheet(pgettext("sheet", "Decisions"))
     _header(decisions, DECISION_HEADER)
     for n, row in enumerate(decision_rows(classroom=classroom, progress=progress)):
         if n >= MAX_ROWS:
-            decisions.append(["More decisions than a spreadsheet holds: use the raw CSV."])
+            decisions.append([_("More decisions than a spreadsheet holds: use the raw CSV.")])
             break
         decisions.append(safe_row(row))
     wb.save(path)

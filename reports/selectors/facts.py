@@ -7,6 +7,8 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from classroom.models import Classroom
@@ -59,13 +61,21 @@ class FactCell:
     def words(self) -> str:
         """'7 × 8: right 3 of 4 times, median 4.2 s' / '7 × 9: not tried yet'."""
         if self.mirror:
-            return f"{self.a} × {self.b}: the same fact as {self.b} × {self.a}"
+            # Translators: "8 × 7: the same fact as 7 × 8".
+            return _("%(fact)s: the same fact as %(other)s") % {
+                "fact": self.name, "other": f"{self.b} × {self.a}"}
         if not self.declared:
-            return f"{self.name}: not tried yet"
-        text = f"{self.name}: right {self.right} of {self.declared} times"
+            return _("%(fact)s: not tried yet") % {"fact": self.name}
+        values = {"fact": self.name, "right": self.right, "count": self.declared,
+                  "time": seconds(self.median)}
         if self.median is not None:
-            text += f", median {seconds(self.median)} a try"
-        return text
+            # Translators: "7 × 8: right 3 of 4 times, median 4.2 s a try".
+            # Translators: English says "times" for 1 as well ("1 of 1 times": tries counted).
+            return ngettext("%(fact)s: right %(right)s of %(count)s times, median %(time)s a try",
+                            "%(fact)s: right %(right)s of %(count)s times, median %(time)s a try",
+                            self.declared) % values
+        return ngettext("%(fact)s: right %(right)s of %(count)s times",
+                        "%(fact)s: right %(right)s of %(count)s times", self.declared) % values
 
 
 @dataclass(frozen=True)

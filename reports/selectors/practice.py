@@ -7,6 +7,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from classroom import selectors as classroom_selectors
@@ -19,6 +21,7 @@ from games.models import Seat
 from ..measures import measures_by_id
 from ..models import SkillEvidence, SkillRollup
 from ..uncertainty import band_for, likely_at_least
+from ..words import listed
 
 Scope = SkillRollup.Scope
 
@@ -100,16 +103,22 @@ def nothing_to_practise(*, classroom: Classroom, students: list[User], measure: 
     for one student, no skill a game can practise at Practise or Needs help."""
     if not students:
         return ""
-    names = " and ".join(s.display_name for s in students[:3]) + (" and others" if len(students) > 3 else "")
-    one = len(students) == 1
+    shown = [s.display_name for s in students[:3]]
+    # Translators: the end of a list of more than three students' names, "Ann, Ben, Cy and others".
+    names = listed(shown + [_("others")]) if len(students) > 3 else listed(shown)
+    count = len(students)
     evidence = SkillRollup.objects.filter(classroom=classroom, scope=Scope.STUDENT, student__in=students,
                                           week__isnull=True, assignment__isnull=True, chances__gt=0)
     if not evidence.exists():
-        return (f"Nothing to practise yet: {names} {'has' if one else 'have'} not finished a game yet. "
-                "Set an ordinary assignment first; Practise this appears once a skill needs it.")
+        return ngettext(
+            "Nothing to practise yet: %(names)s has not finished a game yet. Set an ordinary "
+            "assignment first; Practise this appears once a skill needs it.",
+            "Nothing to practise yet: %(names)s have not finished a game yet. Set an ordinary "
+            "assignment first; Practise this appears once a skill needs it.", count) % {"names": names}
     if measure is None:
-        return (f"Nothing to practise: none of {names}’s skills that a game can practise is at "
-                "Practise or Needs help. Set an ordinary assignment to keep playing.")
+        # Translators: names is one student's name (or a few); "Practise" and "Needs help" are skill bands.
+        return _("Nothing to practise: none of %(names)s’s skills that a game can practise is at "
+                 "Practise or Needs help. Set an ordinary assignment to keep playing.") % {"names": names}
     rows = evidence.filter(measure=measure.id)
     if detail:
         rows = rows.filter(detail__in=both_orders(detail))
@@ -117,10 +126,13 @@ def nothing_to_practise(*, classroom: Classroom, students: list[User], measure: 
         return ""
     game = registry.get(measure.game)
     if game is not None and not evidence.filter(measure__in=[m.id for m in game.skills.measures]).exists():
-        return (f"Nothing to practise yet: {names} {'has' if one else 'have'} not played a game "
-                f"of {game.name} yet.")
-    what = fact_name(detail) if detail else f"“{measure.title}”"
-    return f"Nothing to practise yet: {names}’s games have not asked for {what} yet."
+        return ngettext("Nothing to practise yet: %(names)s has not played a game of %(game)s yet.",
+                        "Nothing to practise yet: %(names)s have not played a game of %(game)s yet.",
+                        count) % {"names": names, "game": game.name}
+    # Translators: what is a times-table fact ("7 × 8") or a skill's name in quotes.
+    what = fact_name(detail) if detail else _("“%(skill)s”") % {"skill": measure.title}
+    return _("Nothing to practise yet: %(names)s’s games have not asked for %(what)s yet.") % {
+        "names": names, "what": what}
 
 
 @dataclass(frozen=True)
@@ -137,26 +149,32 @@ class FocusOutcome:
     progress: Progress
 
     @property
-    def noun(self) -> str:
-        return "wrong" if self.measure.family == "arithmetic" else "missed"
+    def arithmetic(self) -> bool:
+        return self.measure.family == "arithmetic"
 
     @staticmethod
-    def _part(counts: tuple[int, int], noun: str) -> str:
+    def _part(counts: tuple[int, int], arithmetic: bool) -> str:
         misses, chances = counts
-        return f"{misses} of {chances} {noun}" if chances else "no chances yet"
+        if not chances:
+            return _("no chances yet")
+        values = {"misses": misses, "count": chances}
+        # Translators: "3 of 5 wrong" (sums) / "3 of 5 missed" (choices), before and in a practice.
+        return (_("%(misses)s of %(count)s wrong") if arithmetic else _("%(misses)s of %(count)s missed")) % values
 
     @property
     def before_words(self) -> str:
-        return self._part(self.before, self.noun)
+        return self._part(self.before, self.arithmetic)
 
     @property
     def during_words(self) -> str:
-        return self._part(self.during, self.noun)
+        return self._part(self.during, self.arithmetic)
 
     @property
     def words(self) -> str:
         """"7 × 8: before 3 of 5 wrong, in this practice 1 of 9 wrong"."""
-        return f"{self.label}: before {self.before_words}, in this practice {self.during_words}"
+        # Translators: "7 × 8: before 3 of 5 wrong, in this practice 1 of 9 wrong".
+        return _("%(skill)s: before %(before)s, in this practice %(during)s") % {
+            "skill": self.label, "before": self.before_words, "during": self.during_words}
 
     @property
     def done(self) -> bool:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from classroom.models import Assignment, Classroom
@@ -43,10 +44,11 @@ class SkillRow:
         """What the row says when it has no "Practise this": no games yet; a skill at Practise
         or Needs help that no deal can focus (the student page says why); or none at either."""
         if not any(c.chances for c in self.cells):
-            return "No games yet"
+            return _("No games yet")
         if any(c.measure.has_misses and c.band.offers_practice for c in self.cells):
-            return "Practise by playing more games"
-        return "No skill at Practise"
+            return _("Practise by playing more games")
+        # Translators: "Practise" is the name of a skill band.
+        return _("No skill at Practise")
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,16 @@ from urllib.parse import quote, urlencode
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from accounts.numbers import format_percent
 
 from games.engine.skills import fact_name
 from games.practice import practice_game, why_no_focus
 
 from ..cells import Total
+from ..detail_flags import Row
 from ..measures import measure_by_id
 from ..uncertainty import BANDS, Band, band_for, range_short
 
@@ -34,7 +39,7 @@ def fact_range(cell) -> str:
 
 @register.filter
 def percent(value) -> str:
-    return "" if value is None else f"{round(100 * value)}%"
+    return "" if value is None else format_percent(value)
 
 
 @register.filter
@@ -63,6 +68,25 @@ def no_focus_words(measure_id: str) -> str:
 
 
 @register.filter
+def flag_row_words(evidence) -> str:
+    """A detail flag's row in the reader's words ('7 × 8: 6 of 16 wrong'), from the numbers it
+    stored (the words stored with it are in the language of whoever's request made it)."""
+    try:
+        return Row.from_evidence(evidence).words
+    except (KeyError, TypeError):
+        return evidence.get("words", "")
+
+
+@register.filter
+def flag_row_range(evidence) -> str:
+    """A detail flag's likely miss rate ('about 20-60 %'), in the reader's words."""
+    try:
+        return range_short(evidence["misses"], evidence["chances"])
+    except (KeyError, TypeError):
+        return evidence.get("range", "")
+
+
+@register.filter
 def error_words(code: str) -> str:
     """An engine error code, readable: "uneven_division" -> "uneven division"."""
     return str(code).replace("_", " ")
@@ -85,17 +109,28 @@ def practise_link(practise_url: str, measure, student=None, group=None, detail: 
     if not practise_url or practice_game(measure_id) is None:
         return ""
     what = what or (fact_name(detail) if detail else getattr(measure, "title", measure_id))
+    # "Practise" / "Practise this": a link that opens a new assignment (a verb, not the band).
+    visible = pgettext("link", "Practise") if short else pgettext("link", "Practise this")
+    values = {"link": visible, "what": what}
     if student is not None:
-        students, whom = [student], f" for {student.display_name}"
-        shown = ""
+        students, shown = [student], ""
+        values["name"] = student.display_name
+        # Translators: a link's name for screen readers, "Practise this: 7 × 8 for Ann".
+        label = _("%(link)s: %(what)s for %(name)s") % values
     elif group:
-        students, whom = list(group), f" for the {len(group)} students who need it most"
-        shown = f" ({len(group)} student{'s' if len(group) != 1 else ''})"
+        students = list(group)
+        values["count"] = len(group)
+        label = ngettext("%(link)s: %(what)s for the %(count)s students who need it most",
+                         "%(link)s: %(what)s for the %(count)s students who need it most",
+                         len(group)) % values
+        # Translators: after "Practise this", how many students it is for.
+        shown = ngettext(" (%(count)s student)", " (%(count)s students)", len(group)) % values
     else:
-        students, whom, shown = [], " for the whole class", " (whole class)"
-    visible = "Practise" if short else "Practise this"
-    return format_html('<a class="practise-link" href="{}" aria-label="{}: {}{}">{}{}</a>',
-                       practise_href(practise_url, measure_id, students, detail), visible, what, whom,
+        students = []
+        label = _("%(link)s: %(what)s for the whole class") % values
+        shown = _(" (whole class)")
+    return format_html('<a class="practise-link" href="{}" aria-label="{}">{}{}</a>',
+                       practise_href(practise_url, measure_id, students, detail), label,
                        visible, "" if short else shown)
 
 
@@ -108,9 +143,12 @@ def row_head(row, student_url_prefix: str, practise_url: str):
     measure_id = row.practise_measure
     if measure_id:
         practise = format_html(
-            '<a class="practise-link" href="{}" aria-label="Practise this: {}\'s weakest skill, {}">'
-            'Practise this</a>', f"{practise_url}?{urlencode([('measure', measure_id), ('student', row.student.pk)])}",
-            name, measure_title(measure_id))
+            '<a class="practise-link" href="{}" aria-label="{}">{}</a>',
+            f"{practise_url}?{urlencode([('measure', measure_id), ('student', row.student.pk)])}",
+            # Translators: a link's name for screen readers: "Practise this: Ann's weakest skill, Best card".
+            _("Practise this: %(name)s's weakest skill, %(skill)s") % {
+                "name": name, "skill": measure_title(measure_id)},
+            pgettext("link", "Practise this"))
     else:
         practise = format_html('<span class="practise-none small muted">{}</span>', row.practise_none)
     return format_html('<th scope="row"><a href="{}{}/">{}</a>\n                {}</th>',
@@ -127,7 +165,7 @@ def skill_cell(cell, moves_url: str, student=None, assignment=None, practise_url
     for the class row: the `group` who need it, else the whole class)."""
     if not cell.chances:
         return format_html('<td class="skill-cell band-none" title="{}"><span class="muted">–'
-                           '<span class="sr-only"> no games yet</span></span></td>', cell.words)
+                           '<span class="sr-only"> {}</span></span></td>', cell.words, _("no games yet"))
     query = f"?measure={cell.measure.id}"
     if student is not None:
         query += f"&student={student.pk}"
@@ -137,11 +175,12 @@ def skill_cell(cell, moves_url: str, student=None, assignment=None, practise_url
     likely = ""
     if cell.measure.has_misses:
         likely = format_html('<span class="cell-range">{}</span>', cell.range)
-        words = format_html(
-            'missed <a href="{}" aria-label="{} missed: list them">{}</a> of '
-            '<a href="{}" aria-label="{} {}: list them">{}</a>',
-            f"{moves_url}{query}&missed=1", cell.misses, cell.misses,
-            f"{moves_url}{query}&missed=all", cell.chances, cell.measure.chance_unit, cell.chances)
+        words = _missed_links(
+            f"{moves_url}{query}&missed=1", f"{moves_url}{query}&missed=all", cell.misses, cell.chances,
+            # Translators: a link's name for screen readers, "4 missed: list them".
+            _("%(count)s missed: list them") % {"count": cell.misses},
+            # Translators: a link's name for screen readers, "37 turns: list them" (unit: the game's word).
+            _("%(count)s %(unit)s: list them") % {"count": cell.chances, "unit": cell.measure.chance_unit})
     else:
         words = format_html('<a href="{}">{}</a>', f"{moves_url}{query}&missed=all", cell.short)
     amount = ""
@@ -160,6 +199,19 @@ def skill_cell(cell, moves_url: str, student=None, assignment=None, practise_url
         band.key, cell.words, words, likely, amount, band.symbol, band.label, practise)
 
 
+def _missed_links(missed_url: str, all_url: str, misses: int, chances: int, missed_label: str,
+                  all_label: str):
+    """'missed <4> of <37>', each number a link to the moves behind it. The sentence is one
+    translation with the two links in it (their order may change in another language)."""
+    # Translators: a table cell, "missed 4 of 37"; keep both links (each number opens the moves).
+    sentence = _("missed %(misses)s of %(count)s")
+    links = {
+        "misses": format_html('<a href="{}" aria-label="{}">{}</a>', missed_url, missed_label, misses),
+        "count": format_html('<a href="{}" aria-label="{}">{}</a>', all_url, all_label, chances),
+    }
+    return format_html(sentence.replace("%(misses)s", "{misses}").replace("%(count)s", "{count}"), **links)
+
+
 @register.simple_tag
 def op_cell(cell, moves_url: str = "", student=None, assignment=None):
     """One operation's accuracy (summed over the measures with `by_operation`): words, the
@@ -167,7 +219,7 @@ def op_cell(cell, moves_url: str = "", student=None, assignment=None):
     holds them all (the moves page lists one measure's rows)."""
     if not cell.chances:
         return format_html('<td class="skill-cell band-none" title="{}"><span class="muted">–'
-                           '<span class="sr-only"> not tried yet</span></span></td>', cell.words)
+                           '<span class="sr-only"> {}</span></span></td>', cell.words, _("not tried yet"))
     band = cell.band
     if moves_url and len(cell.measure_ids) == 1:
         query = f"?measure={cell.measure_ids[0]}&detail={quote(cell.op)}"
@@ -175,11 +227,12 @@ def op_cell(cell, moves_url: str = "", student=None, assignment=None):
             query += f"&student={student.pk}"
         if assignment is not None:
             query += f"&assignment={assignment.pk}"
-        words = format_html(
-            'missed <a href="{}" aria-label="{} wrong with {}: list them">{}</a> of '
-            '<a href="{}" aria-label="{} tries with {}: list them">{}</a>',
-            f"{moves_url}{query}&missed=1", cell.misses, cell.op, cell.misses,
-            f"{moves_url}{query}&missed=all", cell.chances, cell.op, cell.chances)
+        values = {"count": cell.misses, "sign": cell.op}
+        words = _missed_links(
+            f"{moves_url}{query}&missed=1", f"{moves_url}{query}&missed=all", cell.misses, cell.chances,
+            # Translators: a link's name for screen readers, "3 wrong with ÷: list them".
+            _("%(count)s wrong with %(sign)s: list them") % values,
+            _("%(count)s tries with %(sign)s: list them") % {**values, "count": cell.chances})
     else:
         words = cell.short
     return format_html(
@@ -194,11 +247,12 @@ def total_cell(total):
     """A total given away (points, cards), as a number and its words."""
     if not total.chances:
         return format_html('<td class="total-cell" title="{}"><span class="muted">–'
-                           '<span class="sr-only"> no games yet</span></span></td>', total.words_full)
+                           '<span class="sr-only"> {}</span></span></td>', total.words_full, _("no games yet"))
     extra = ""
     if total.students:
-        extra = format_html('<span class="cell-range">about {} a student</span>',
-                            f"{total.per_student:.0f}")
+        # Translators: under a class total, "about 9 a student".
+        extra = format_html('<span class="cell-range">{}</span>',
+                            _("about %(each)s a student") % {"each": f"{total.per_student:.0f}"})
     return format_html('<td class="total-cell" title="{}"><span class="cell-words">{}</span>{}</td>',
                        total.words_full, total.short, extra)
 

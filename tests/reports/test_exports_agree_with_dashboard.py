@@ -168,8 +168,9 @@ def pdf_text(content: bytes) -> str:
 def parent_pdf_figures(text: str, name: str, measure_ids) -> dict:
     """A parent's PDF of one student: each measure under its heading (with the band in a
     parent's words), thinking time, each operation, each total beside the class's."""
-    label_of = {PARENT_WORDS[key]: band.label for key, band in BANDS.items()}
-    parent_words = "|".join(re.escape(w) for w in PARENT_WORDS.values())
+    # str(): the words are translated lazily (issue #26); the test reads them in English.
+    label_of = {str(PARENT_WORDS[key]): str(band.label) for key, band in BANDS.items()}
+    parent_words = "|".join(re.escape(str(w)) for w in PARENT_WORDS.values())
     found = {}
     for measure_id in measure_ids:
         m = measure_by_id(measure_id)
@@ -187,7 +188,7 @@ def parent_pdf_figures(text: str, name: str, measure_ids) -> dict:
             if said:
                 found[("median", measure_id)] = said.groups()
     for op, (title, _) in OPERATION_WORDS.items():
-        said = re.search(rf"{re.escape(title)} \({re.escape(op)}\): {re.escape(name)} got (\d+) of (\d+) "
+        said = re.search(rf"{re.escape(str(title))} \({re.escape(op)}\): {re.escape(name)} got (\d+) of (\d+) "
                          rf"right\.? \(wrong (about \d+-\d+ %), from \d+ chances?\)", text)
         if said:
             right, chances, likely = said.groups()
