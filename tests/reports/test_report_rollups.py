@@ -88,3 +88,19 @@ def test_details_per_fact_per_error_code_and_think_time_medians(classroom, playe
             .values_list("amount", flat=True)
         assert row.amount_median == pytest.approx(median(amounts), abs=0.001)
         assert row.chances == len(amounts)
+
+
+def test_median_seconds_read_as_counted_amounts_are_the_median_of_every_value(classroom, played):
+    """The roll-up reads each amount once with how many rows have it (reports/rollups.py):
+    the median a teacher sees is still the one of every row, in every scope and week, the
+    mean of the two middle values when there is an even number of them."""
+    for row in SkillRollup.objects.filter(classroom=classroom, measure="all.think_time", detail=""):
+        rows = SkillEvidence.objects.filter(classroom=classroom, measure="all.think_time",
+                                            amount__isnull=False)
+        if row.student_id:
+            rows = rows.filter(student_id=row.student_id)
+        if row.assignment_id:
+            rows = rows.filter(assignment_id=row.assignment_id)
+        if row.week:
+            rows = rows.filter(week=row.week)
+        assert row.amount_median == round(median(rows.values_list("amount", flat=True)), 3)

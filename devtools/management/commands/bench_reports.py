@@ -10,13 +10,20 @@ decisions asked for (copying is set-up and is not timed). Everything is done ins
 transaction that is rolled back at the end, so the database is left as it was. The analysis
 is split over `--workers` processes (one per core) when the database allows parallel writers
 (PostgreSQL); SQLite has one writer, so it runs in one process.
+
+Besides the wall time of each phase it prints the CPU seconds spent on it: by this command and
+its worker processes, and by their PostgreSQL server processes when the database runs on this
+machine (read from /proc; PostgreSQL's own parallel query workers are not counted). The
+machine is shared, so CPU seconds compare runs better than wall time does.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from django.core.management.base import BaseCommand
 from django.db import connection, connections, transaction
@@ -73,32 +80,65 @@ class Command(BaseCommand):
             t1 = time.perf_counter()
             chunks = [game_ids[i:i + CHUNK] for i in range(0, len(game_ids), CHUNK)]
             if parallel:
-                connections.close_all()
-                with ProcessPoolExecutor(opts["workers"]) as pool:
-                    list(pool.map(_analyse_chunk, chunks))
+                connections.close_all()  # the workers are forked: each opens its own
+                with ProcessPoolExecutor(opts["workers"], initializer=connections.close_all) as pool:
+                    used = _summed(pool.map(_analyse_chunk, chunks))
             else:
-                for chunk in chunks:
-                    services.games_reports_compute(game_ids=chunk, force=True)
+                used = _summed(map(_analyse_chunk, chunks))
             analysis = time.perf_counter() - t1
             rows = SkillEvidence.objects.filter(classroom=classroom).count()
             out(f"Analysis: {decisions} decisions -> {rows} evidence rows in {analysis:.1f} s = "
-                f"{decisions / analysis:,.0f} decisions/s")
+                f"{decisions / analysis:,.0f} decisions/s; {_cpu_words(*used)}")
             t2 = time.perf_counter()
+            start = _cpu_now()
             services.class_rollups_rebuild(classroom_id=classroom.pk)
             services.class_flags_refresh(classroom_id=classroom.pk)
             rollup = time.perf_counter() - t2
-            out(f"Roll-up: {decisions} decisions in {rollup:.1f} s = {decisions / rollup:,.0f} decisions/s")
+            out(f"Roll-up: {decisions} decisions in {rollup:.1f} s = {decisions / rollup:,.0f} decisions/s; "
+                f"{_cpu_words(*(b - a for a, b in zip(start, _cpu_now())))}")
             total = analysis + rollup
             out(f"Total: {decisions} decisions in {total:.1f} s = {decisions / total:,.0f} decisions/s "
-                f"({'within' if total <= 60 * decisions / 1_000_000 else 'OVER'} the 1M-in-60-s target)")
+                f"({'within' if total <= 30 * decisions / 1_000_000 else 'OVER'} the 1M-in-30-s target)")
         finally:
             if (parallel or opts["keep"]) and not opts["keep"]:
                 delete_bench_class(classroom)
 
 
-def _analyse_chunk(game_ids: list[int]) -> int:
-    connections.close_all()
-    return len(services.games_reports_compute(game_ids=game_ids, force=True))
+def _analyse_chunk(game_ids: list[int]) -> tuple[float, float]:
+    """One batch, as a recompute runs it; returns the CPU seconds it took (this process,
+    its database server process)."""
+    start = _cpu_now()
+    services.games_reports_compute(game_ids=game_ids, force=True)
+    return tuple(b - a for a, b in zip(start, _cpu_now()))
+
+
+def _summed(cpu) -> tuple[float, float]:
+    client = server = 0.0
+    for c, s in cpu:
+        client, server = client + c, server + s
+    return client, server
+
+
+def _cpu_now() -> tuple[float, float]:
+    """CPU seconds so far of this process and of its PostgreSQL server process (0 when that
+    process is not on this machine or not PostgreSQL)."""
+    return time.process_time(), _server_cpu()
+
+
+def _server_cpu() -> float:
+    if connection.vendor != "postgresql":
+        return 0.0
+    connection.ensure_connection()
+    try:
+        stat = Path(f"/proc/{connection.connection.info.backend_pid}/stat").read_text()
+    except OSError:  # a database on another machine
+        return 0.0
+    fields = stat.rsplit(")", 1)[1].split()  # after the command name, which may hold spaces
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def _cpu_words(client: float, server: float) -> str:
+    return f"CPU {client:.1f} s in Python" + (f" + {server:.1f} s in PostgreSQL" if server else "")
 
 
 def _copy_games(games: list[Game], wanted: int) -> list[int]:
@@ -145,6 +185,11 @@ def _copy_games(games: list[Game], wanted: int) -> list[int]:
             ids.append(copy.pk)
             n += 1
         with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":  # COPY: the set-up of a million in seconds
+                with cursor.cursor.copy(f"COPY {move_table} ({', '.join(columns)}) FROM STDIN") as writer:
+                    for row in rows:
+                        writer.write_row(row)
+                continue
             for start in range(0, len(rows), 5000):
                 cursor.executemany(sql, rows[start:start + 5000])
     return ids
