@@ -29,7 +29,7 @@ from reports import flags
 from reports.exports.rows import skill_header
 from reports.models import RecomputeJob
 from tests.i18n.pseudo import PSEUDO, english_words
-from tests.reports.showing import evidence, flag, make_game, rollup, this_monday, weeks_ago
+from tests.reports.showing import evidence, make_game, rollup, this_monday, weeks_ago
 from tests.sockets import cookie_for
 
 pytestmark = pytest.mark.django_db
@@ -128,8 +128,7 @@ def busy_class(classroom, make_student):
     for move in moves[:4]:
         evidence(move, ann, "all.rule_errors", missed=True, detail="uneven_division")
     evidence(moves[4], ann, "so.lowest_operator", missed=True, amount=5)
-    flags.refresh(classroom_id=classroom.pk)
-    flag(classroom, ann)
+    flags.refresh(classroom_id=classroom.pk)  # flags Ann: a miss rate, a rule-errors game, a detail row
     return ann, ben, game
 
 
