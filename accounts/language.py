@@ -9,6 +9,7 @@ Sockets have no middleware: consumers call `user_language` and render inside
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 
 def language_is_offered(code: str) -> bool:
@@ -50,3 +51,29 @@ def user_set_language(*, user, code: str) -> None:
     if user.language != code:
         user.language = code
         user.save(update_fields=["language"])
+
+
+def browser_language(scope: dict) -> str:
+    """The language a socket's browser asks for, as LocaleMiddleware would choose it for a
+    page: the language cookie's, else the best offered one of the handshake's Accept-Language;
+    "" when neither names one we offer."""
+    cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+    if cookie and language_is_offered(cookie):
+        return cookie
+    headers = dict(scope.get("headers") or [])
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    for code, _quality in parse_accept_lang_header(accept):
+        if code == "*":
+            continue
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return ""
+
+
+def socket_language(*, user, scope: dict) -> str:
+    """The language a socket renders in, worked out once at connect (a socket has no
+    middleware): the person's own or their class's, else the browser's, else the site's
+    default. Call it in a database thread: a student's class may be read."""
+    return user_language(user=user) or browser_language(scope or {}) or settings.LANGUAGE_CODE

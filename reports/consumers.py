@@ -24,12 +24,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from accounts.language import browser_language
 from games.consumers.guard import join_group, leave_group
 from games.consumers.signed_out import ClosesWhenSignedOut
 
 from .live_diff import LiveDiff, LivePart
 from .realtime import dashboard_group
-from .rendering import render_dashboard_live, scope_language, teacher_classroom
+from .rendering import render_dashboard_live, teacher_classroom
 
 CLOSE_NOT_ALLOWED = 4403
 
@@ -52,7 +53,7 @@ class DashboardConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         self.classroom_id = self.scope["url_route"]["kwargs"]["classroom_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.assignment_id = (query.get("assignment") or [None])[0]
-        self.browser_language = scope_language(self.scope)
+        self.browser_language = browser_language(self.scope)
         allowed = None
         if user is not None and user.is_authenticated:
             allowed = await database_sync_to_async(teacher_classroom)(

@@ -38,24 +38,6 @@ def dashboard_context(*, classroom: Classroom, assignment=None) -> dict:
     }
 
 
-def scope_language(scope) -> str:
-    """The language a socket's browser asks for, as LocaleMiddleware would choose it for a
-    page: the language cookie, else Accept-Language; "" when neither names one we offer."""
-    from django.utils.translation import trans_real
-
-    cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
-    candidates = [cookie] if cookie else []
-    headers = dict(scope.get("headers") or [])
-    accept = headers.get(b"accept-language", b"").decode("latin-1")
-    candidates += [code for code, _ in trans_real.parse_accept_lang_header(accept) if code != "*"]
-    for code in candidates:
-        try:
-            return translation.get_supported_language_variant(code)
-        except LookupError:
-            continue
-    return ""
-
-
 # The live fragment's parts, in page order: a push sends those that changed (reports/live_diff.py).
 LIVE_PARTS = ("connection", "overview", "alerts", "skills", "operations", "totals",
               "skills_updated", "trends")

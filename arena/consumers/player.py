@@ -8,7 +8,7 @@ connect it sends the fragment at once, so a reload or a reconnect is current and
 already seated is taken to their table (the fragment's `data-go`, static/js/app.js).
 Nothing is received: the page's buttons are forms. A socket that floods messages is closed
 with 4429; one that is not a player of this arena, with 4403.
-Each fragment is in the child's language, chosen once at connect (arena/consumers/language.py).
+Each fragment is in the child's language, chosen once at connect (accounts/language.py socket_language).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
-from arena.consumers.language import socket_language
+from accounts.language import socket_language
 from arena.me import render_me
 from arena.realtime import player_group
 from games.consumers.guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, TokenBucket, current_user,

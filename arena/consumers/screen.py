@@ -9,7 +9,7 @@ htmx's ws extension swaps by its id. Nothing is received: a socket that floods m
 closed with 4429, as the game sockets are.
 Each push re-checks that the teacher still runs the arena (closed with 4403 otherwise).
 A push holds the fragment in every offered language (arena/screen.py); each socket sends the
-one of the teacher who opened it, chosen once at connect (arena/consumers/language.py).
+one of the teacher who opened it, chosen once at connect (accounts/language.py socket_language).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from django.utils import translation
 
 from arena import realtime, selectors
 from arena import screen as arena_screen
-from arena.consumers.language import socket_language
+from accounts.language import socket_language
 from games.consumers.guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, TokenBucket, current_user,
                                    join_group, leave_group)
 from games.consumers.signed_out import ClosesWhenSignedOut

@@ -26,7 +26,7 @@ from games.selectors.lobby import lobby_access
 from .guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES,
                     Checked, TokenBucket, current_user, join_group, leave_group, lobby_notice,
                     recheck_if_changed)
-from .language import socket_language
+from accounts.language import socket_language
 from .signed_out import ClosesWhenSignedOut
 
 

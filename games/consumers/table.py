@@ -59,7 +59,7 @@ from .guard import (CLOSE_FAILED, CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, CLOSE_TOO_M
                     CLOSE_TRY_AGAIN, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES, TOO_MANY_WINDOWS,
                     Checked, TokenBucket, current_user, join_group, leave_group, recheck_if_changed,
                     table_notice)
-from .language import socket_language
+from accounts.language import socket_language
 from .signed_out import ClosesWhenSignedOut
 
 log = logging.getLogger(__name__)
