@@ -169,9 +169,13 @@ class ClassMove:
     answer: int | None = None
 
 
-# A class's recent attempts, oldest first -> one short sentence about the whole class (no
-# names, nothing hidden), or None when the moves hold nothing worth saying yet.
-ClassLine = Callable[[Sequence[ClassMove]], "str | None"]
+# A class's recent attempts, oldest first -> the facts of one short line about the whole class
+# (no names, nothing hidden), or None when the moves hold nothing worth saying yet. The facts are
+# data, worded by whoever shows them in the reader's language (arena/class_line.py): {"line": its
+# kind, and the values that kind says}. The kinds: "fact_run" (a, b, count), "facts_right" (right,
+# count), "sums_run" (count), "most_played_operator" (card, count), "best_round" (a, operation, b,
+# points), "most_taken_card" (card, count).
+ClassLine = Callable[[Sequence[ClassMove]], "dict | None"]
 
 
 def longest_run(outcomes: Iterable[tuple[Any, bool]]) -> tuple[Any, int] | None:
@@ -344,7 +348,7 @@ class GameSkills:
     - `explain(judged)`: why a counted decision (`Judged`) was judged as it was (`Verdict`),
       read from the same recorded analysis as the verdict itself (the expert's own
       evaluation), for the replay and the moves page; None for a measure it does not explain;
-    - `class_line(moves)`: one live sentence about a whole class from its recent attempts
+    - `class_line(moves)`: the facts of one live line about a whole class from its recent attempts
       (`ClassMove`s, oldest first), for the arena's projector: a fact named right many times
       in a row, the most taken card; only what was face up or answered, never a name or a
       hidden card; None when there is nothing to say yet (the arena then says something

@@ -1,11 +1,10 @@
 """Each game's live line for a whole class (`GameSkills.class_line`, the arena's projector):
-it states a true fact of the moves it is given, counted here again from the same moves; it
+its facts (data: arena/class_line.py words them in the reader's language) state a true fact of the moves it is given, counted here again from the same moves; it
 reads only what was face up (a refused attempt's card never shows); it names nobody; and it
 says nothing (None) when the moves hold nothing to say yet."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest
@@ -38,8 +37,8 @@ def bot_play(key: str, seed: int, players: int = 2, level: str = "player", optio
     return moves
 
 
-def names_in(line: str) -> list[str]:
-    return [n for n in NAMES if n in line]
+def names_in(line: dict) -> list[str]:
+    return [n for n in NAMES if n in repr(line)]
 
 
 # ----- longest_run ------------------------------------------------------------------------------
@@ -71,21 +70,21 @@ def test_multiplication_names_the_fact_named_right_most_times_in_a_row():
                                                       error="bad_declaration", needed="6x6")]
              + [declaration(6, 6)])
     # 7 x 8 and 8 x 7 are one fact; the wrong 6 x 6 attempt ended its run at 4.
-    assert MG_SKILLS.class_line(moves) == "7 × 8 named right 4 times in a row."
+    assert MG_SKILLS.class_line(moves) == {"line": "fact_run", "a": 7, "b": 8, "count": 4}
 
 
 def test_multiplication_never_names_a_fact_whose_card_stayed_in_the_hand():
     # A true fact refused for sharing no multiplier with the open card: the card stays hidden.
     hidden = [declaration(9, 9, accepted=False, error="no_common_multiplier")] * 5
     moves = [declaration(2, 3)] * 3 + hidden
-    assert MG_SKILLS.class_line(moves) == "2 × 3 named right 3 times in a row."
+    assert MG_SKILLS.class_line(moves) == {"line": "fact_run", "a": 2, "b": 3, "count": 3}
     assert MG_SKILLS.class_line(hidden) is None  # nothing was face up: the arena says its own line
 
 
 def test_multiplication_without_a_run_counts_the_facts_named_right():
     moves = [declaration(2, 3), declaration(4, 5), declaration(2, 3),
              declaration(7, 8, right=False, accepted=False, error="bad_declaration")]
-    assert MG_SKILLS.class_line(moves) == "Times-table facts: 3 of the last 4 named right."
+    assert MG_SKILLS.class_line(moves) == {"line": "facts_right", "right": 3, "count": 4}
 
 
 def test_multiplication_says_nothing_before_a_fact_is_named():
@@ -99,12 +98,11 @@ def test_multiplication_line_from_bot_play_is_true(seed):
     line = MG_SKILLS.class_line(moves)
     said = Counter(tuple(sorted(m.action["declare"])) for m in moves
                    if m.action["type"] == "discard" and m.analysis["fact"]["needed"])
-    run = re.fullmatch(r"(\d+) × (\d+) named right (\d+) times in a row\.", line)
-    if run:  # bots name every fact right: a run is every time the fact was named
-        fact, n = (int(run[1]), int(run[2])), int(run[3])
+    if line["line"] == "fact_run":  # bots name every fact right: a run is every time the fact was named
+        fact, n = (line["a"], line["b"]), line["count"]
         assert said[fact] == n == max(said.values())
     else:
-        assert line == f"Times-table facts: {sum(said.values())} of the last {sum(said.values())} named right."
+        assert line == {"line": "facts_right", "right": sum(said.values()), "count": sum(said.values())}
         assert max(said.values()) < 3
     assert not names_in(line)
 
@@ -117,7 +115,8 @@ def test_numero_names_the_most_taken_card(key, players):
     takes = Counter(e["value"] for m in moves for e in m.events if e["type"] == "take")
     assert takes, "the bots took nothing: pick other seeds"
     line = NU_SKILLS.class_line(moves)
-    value, count = re.fullmatch(r"Most taken card: (\d+) \((\d+) takes?\)\.", line).groups()
+    assert line["line"] == "most_taken_card"
+    value, count = line["card"], line["count"]
     assert takes[int(value)] == int(count) == max(takes.values())
     # Face up: a card of that value was laid down to take.
     assert any(e["type"] == "take" and e["value"] == int(value) for m in moves for e in m.events)
@@ -127,8 +126,8 @@ def test_numero_names_the_most_taken_card(key, players):
 def test_numero_ties_go_to_the_higher_card_and_nothing_taken_says_nothing():
     def take(value):
         return ClassMove(True, {"type": "take"}, [{"type": "take", "player": "Xavier", "value": value}], {})
-    assert NU_SKILLS.class_line([take(5), take(12), take(12), take(5)]) == "Most taken card: 12 (2 takes)."
-    assert NU_SKILLS.class_line([take(7)]) == "Most taken card: 7 (1 take)."
+    assert NU_SKILLS.class_line([take(5), take(12), take(12), take(5)]) == {"line": "most_taken_card", "card": 12, "count": 2}
+    assert NU_SKILLS.class_line([take(7)]) == {"line": "most_taken_card", "card": 7, "count": 1}
     discard = ClassMove(True, {"type": "discard"}, [{"type": "discard", "player": "Xavier", "card": "7r"}], {})
     assert NU_SKILLS.class_line([discard]) is None
 
@@ -139,7 +138,8 @@ def test_smooth_operator_names_the_most_played_operator_card_from_bot_play():
     moves = bot_play("smooth_operator", 6, players=3, limit=300)
     played = Counter(e["card"] for m in moves for e in m.events if e["type"] == "play")
     line = SO_SKILLS.class_line(moves)
-    symbol, count = re.fullmatch(r"Most played operator card: (.) \((\d+) times?\)\.", line).groups()
+    assert line["line"] == "most_played_operator"
+    symbol, count = line["card"], line["count"]
     card = {"+": "+", "−": "-", "×": "x", "÷": "/"}[symbol]
     assert played[card] == int(count) == max(played.values())
     assert not names_in(line)
@@ -150,7 +150,7 @@ def test_smooth_operator_counts_answers_right_in_a_row_with_mental_maths():
         return ClassMove(accepted, {"type": "play", "card": "x"} if accepted else None, (),
                          {"answer_correct": right, "answer": 42 if right else 41}, 42 if right else 41)
     moves = [answer(True)] * 4 + [answer(False)] + [answer(True)] * 5 + [answer(False, accepted=False)]
-    assert SO_SKILLS.class_line(moves) == "5 sums worked out right in a row."
+    assert SO_SKILLS.class_line(moves) == {"line": "sums_run", "count": 5}
 
 
 def test_smooth_operator_says_nothing_before_a_card_is_played():
@@ -165,7 +165,8 @@ def test_add_or_multiply_names_the_best_round_from_bot_play():
     results = [f for m in moves for e in m.events if e["type"] == "round_resolved"
                for f in e["results"].values()]
     line = AM_SKILLS.class_line(moves)
-    a, sign, b, points = re.fullmatch(r"Best round: (\d+) ([+×]) (\d+) = (\d+) points\.", line).groups()
+    assert line["line"] == "best_round"
+    a, sign, b, points = line["a"], line["operation"], line["b"], line["points"]
     assert int(points) == max(f["points"] for f in results)
     assert any(sorted(f["on_me"]) == sorted([int(a), int(b)]) and f["points"] == int(points)
                and {"+": "+", "x": "×"}[f["operation"]] == sign for f in results)
@@ -204,4 +205,4 @@ def test_smooth_operator_answers_from_real_play_with_mental_maths():
         state, events = engine.apply(state, player, action)
         moves.append(ClassMove(True, action, events, analysis, action.get("answer")))
     assert answered > 12
-    assert SO_SKILLS.class_line(moves) == f"{answered - 6} sums worked out right in a row."
+    assert SO_SKILLS.class_line(moves) == {"line": "sums_run", "count": answered - 6}

@@ -68,7 +68,7 @@ def focus_words(options: dict) -> list[str]:
 
 # ----- the class's live line (the arena's projector) ----------------------------------------
 
-def class_line(moves: Sequence[ClassMove]) -> str | None:
+def class_line(moves: Sequence[ClassMove]) -> dict | None:
     """"Best round: 8 × 9 = 72 points.": the most points one player made in one round. Only
     resolved rounds are read (the `round_resolved` event, when every choice is turned face
     up): a choice still secret is never read, nor who made it. None before a round ends."""
@@ -83,7 +83,7 @@ def class_line(moves: Sequence[ClassMove]) -> str | None:
     if best is None:
         return None
     a, b = best["on_me"]
-    return f"Best round: {a} {SYMBOL[best['operation']]} {b} = {best['points']} points."
+    return {"line": "best_round", "a": a, "operation": SYMBOL[best["operation"]], "b": b, "points": best["points"]}
 
 
 SKILLS = GameSkills(

@@ -188,17 +188,18 @@ def _class_outcomes(moves: Sequence[ClassMove]) -> Iterator[tuple[str, bool]]:
             yield needed, right
 
 
-def class_line(moves: Sequence[ClassMove]) -> str | None:
+def class_line(moves: Sequence[ClassMove]) -> dict | None:
     """"7 × 8 named right 14 times in a row." (the longest run of one fact), or, with no run
-    of MIN_RUN yet, how many of the recent facts were named right."""
+    of MIN_RUN yet, how many of the recent facts were named right (ClassLine's facts)."""
     outcomes = list(_class_outcomes(moves))
     if not outcomes:
         return None
     best = longest_run(outcomes)
     if best is not None and best[1] >= MIN_RUN:
-        return f"{fact_name(best[0])} named right {best[1]} times in a row."
+        a, b = parse_fact(best[0])
+        return {"line": "fact_run", "a": a, "b": b, "count": best[1]}
     right = sum(1 for _, ok in outcomes if ok)
-    return f"Times-table facts: {right} of the last {len(outcomes)} named right."
+    return {"line": "facts_right", "right": right, "count": len(outcomes)}
 
 
 SKILLS = GameSkills(

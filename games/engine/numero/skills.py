@@ -132,7 +132,7 @@ def focus_preset(options: dict) -> str | None:
 
 # ----- the class's live line (the arena's projector) ----------------------------------------
 
-def class_line(moves: Sequence[ClassMove]) -> str | None:
+def class_line(moves: Sequence[ClassMove]) -> dict | None:
     """"Most taken card: 12 (9 takes).": the value of the hand card that took most often. A
     take lays its card face up on the centre cards it wins (the `take` event), so the value
     was seen by the whole table; nobody's name is read. None before the first take."""
@@ -141,7 +141,7 @@ def class_line(moves: Sequence[ClassMove]) -> str | None:
     if not taken:
         return None
     value, count = max(taken.items(), key=lambda item: (item[1], item[0]))
-    return f"Most taken card: {value} ({count} take{'' if count == 1 else 's'})."
+    return {"line": "most_taken_card", "card": value, "count": count}
 
 
 SKILLS = GameSkills(

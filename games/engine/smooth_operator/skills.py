@@ -177,20 +177,20 @@ def focus_scope(measure: Measure, detail: str, options: dict) -> tuple[str, tupl
 MIN_RUN = 3
 
 
-def class_line(moves: Sequence[ClassMove]) -> str | None:
+def class_line(moves: Sequence[ClassMove]) -> dict | None:
     """'23 sums worked out right in a row.', or 'Most played operator card: × (31 times).'"""
     answers = [(None, bool(m.analysis.get("answer_correct"))) for m in moves
                if m.accepted and m.analysis.get("answer_correct") is not None]
     best = longest_run(answers)
     if best is not None and best[1] >= MIN_RUN:
-        return f"{best[1]} sums worked out right in a row."
+        return {"line": "sums_run", "count": best[1]}
     played = Counter(event["card"] for move in moves for event in move.events
                      if event.get("type") == "play" and event.get("card") in rules.SYMBOL)
     if not played:
         return None
     order = {card: i for i, card in enumerate(rules.ARITHMETIC)}
     card, count = max(played.items(), key=lambda item: (item[1], -order[item[0]]))
-    return f"Most played operator card: {rules.SYMBOL[card]} ({count} time{'' if count == 1 else 's'})."
+    return {"line": "most_played_operator", "card": rules.SYMBOL[card], "count": count}
 
 
 SKILLS = GameSkills(
