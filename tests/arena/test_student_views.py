@@ -216,7 +216,7 @@ def seated(arena, *children) -> Game:
 def test_the_leave_question_says_plainly_that_leaving_loses(student, ben, arena):
     game = seated(arena, student, ben)
     words = text_of(signed_in(student).get(reverse("games:game", args=[game.pk])))
-    assert "Leave this game? It counts as a loss for you, and Ben wins it." in words
+    assert "Leave this game? It counts as a loss for you, and Ben will win it." in words
     response = signed_in(student).post(reverse("games:stop", args=[game.pk]))
     assert response.url == reverse("arena:play", args=[arena.pk])
     arena_round(arena_id=arena.pk, force=True)  # counts the stopped game

@@ -50,7 +50,7 @@ def test_a_child_is_seated_plays_and_is_taken_back_to_the_arena(
     ann_page.goto(live_daphne + f"/arena/{arena.pk}/play/")  # a child who closed the tab
     ann_page.wait_for_url(f"**/game/{game_id}/")              # comes back to their running table
     ann_page.get_by_text("Leave game").click()
-    expect(ann_page.get_by_text("It counts as a loss for you, and Ben wins it.")).to_be_visible()
+    expect(ann_page.get_by_text("It counts as a loss for you, and Ben will win it.")).to_be_visible()
     ann_page.get_by_text("No, keep playing").click()
 
     play_to_end(Game.objects.get(pk=game_id))

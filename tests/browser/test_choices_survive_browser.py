@@ -58,7 +58,7 @@ def test_an_add_or_multiply_choice_survives_a_classmate_locking_in(
     locked = ann.locator("#table-board .alert")
     for name in ("Ben", "Cy"):
         expect(locked).to_contain_text(f"{ann_on[name]} to {name}")
-    expect(locked).to_contain_text("and × for you")
+    expect(locked).to_contain_text("× for you")
 
 
 def refusing_pick(game: Game, name: str) -> tuple[int, tuple[int, int], tuple[int, int]]:

@@ -262,7 +262,7 @@ def test_a_number_in_the_skill_table_opens_its_moves_and_the_replay_at_that_turn
     last = game.moves.filter(accepted=True).count()
     expect(page.locator(".replay-position")).to_have_text(f"Move {turn} of {last}")
     # That is the table Ann saw: the next move is hers (the fact she got right after the miss).
-    press(page.get_by_role("link", name="Next move ▶"))
+    press(page.get_by_role("link", name="Next move"))
     page.wait_for_url(f"**/game/{game.pk}/replay/?turn={turn + 1}")
     expect(page.locator(".replay-said h2")).to_have_text(f"Move {turn + 1}: Ann")
 

@@ -74,7 +74,7 @@ def test_free_play_lists_every_game_unless_the_teacher_switched_it_off(home, cla
     response = home()
     page = text(response)
     for game in registry.all_games():
-        assert game.name in page and game.pitch in page and game.players_label in page
+        assert str(game.name) in page and str(game.pitch) in page and str(game.players_label) in page
         # Play starts a game with the play feature's free-play view (a POST with CSRF).
         form = f'<form method="post" action="{reverse("games:free_play_start", args=[game.key])}"'
         assert form in response.content.decode()

@@ -17,6 +17,8 @@ from asgiref.sync import sync_to_async
 from channels.layers import InMemoryChannelLayer
 from django.db import OperationalError
 
+from config.settings.base import channel_layer_host
+
 from games.consumers import guard
 from games.consumers.table import Viewer
 from games.services import SeatSpec, game_create
@@ -108,7 +110,8 @@ async def test_the_first_connect_after_redis_dropped_its_connections(require_red
     url = os.environ["REDIS_URL"]
     settings.CHANNEL_LAYERS = {"default": {
         "BACKEND": backend,
-        "CONFIG": {"hosts": [{"address": url, "socket_timeout": None, "client_name": name}],
+        # The site's own host options (a retry on a connection Redis closed, among them).
+        "CONFIG": {"hosts": [{**channel_layer_host(url), "client_name": name}],
                    "prefix": f"{name}:"}}}
     admin = redis.Redis.from_url(url)
 
