@@ -27,7 +27,7 @@ import redis
 from django.conf import settings
 from django.db import connection
 
-from devtools.bench.redis_servers import redis_server_binary, start_shards, stop_all
+from devtools.bench.redis_servers import redis_server_binary, start_shards, stop_all, stop_process_group
 from tests.conftest import need
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -75,13 +75,7 @@ class WebProcess:
         self.proc.wait(timeout=10)
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
+        stop_process_group(self.proc)
 
     def log_tail(self, lines: int = 40) -> str:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
