@@ -33,7 +33,10 @@
         : gettext("No pictures chosen yet.");
     }
 
+    // The buttons come disabled: a tap before this script ran would do nothing, so they are
+    // only offered once a tap counts.
     root.querySelectorAll("[data-picture]").forEach(function (button) {
+      button.disabled = false;
       button.addEventListener("click", function () {
         if (chosen.length >= 3) return;
         chosen.push({ key: button.dataset.picture, label: button.dataset.label });
@@ -41,7 +44,9 @@
         if (chosen.length === 3) submit.focus();
       });
     });
-    root.querySelector("[data-picture-clear]").addEventListener("click", function () {
+    const clear = root.querySelector("[data-picture-clear]");
+    clear.disabled = false;
+    clear.addEventListener("click", function () {
       chosen = [];
       render();
     });
@@ -55,6 +60,16 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-picture-password]").forEach(setUpPicturePassword);
   });
+
+  // A game's own fields (levels, options) come with the game chosen in its select
+  // (data-fields-for). A choice made before htmx was ready sent no request, so the fields
+  // would belong to another game: ask for the right ones once htmx listens.
+  function syncGameFields(root) {
+    root.querySelectorAll("select[data-fields-for]").forEach(function (select) {
+      if (select.value !== select.dataset.fieldsFor) htmx.trigger(select, "change");
+    });
+  }
+  if (window.htmx) htmx.onLoad(syncGameFields);
 })();
 
 // Game tables: show the connection state, and keep keyboard focus where it was when the
