@@ -24,6 +24,8 @@ import secrets
 from dataclasses import dataclass, field
 
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -91,6 +93,36 @@ def stopped_line(game: Game, seats: list[Seat], seat: Seat | None) -> str:
             else _("%(names)s left the game, so it was stopped.") % {"names": who})
 
 
+# The "What just happened" lines, said once per process and language. An event's line does
+# not depend on who reads it (it names the players), a table's log is the last few moves' lines
+# (all but the newest already said at the move before), and saying one is a sentence and its
+# values looked up in the reader's catalogue: for every viewer of every push, that was most of
+# a table's context (devtools/bench/README.md, session 13). Keyed by the event's repr (events
+# are small JSON dicts; one read back from PostgreSQL may order its keys differently, which
+# only costs a second entry).
+_EVENT_LINES: dict[tuple[str, str, str], str | None] = {}
+_EVENT_LINES_KEPT = 20_000
+_UNSAID = object()
+
+
+def event_line(game_key: str, engine, event: dict) -> str | None:
+    """`event` said in the active language (None or "" when the game says nothing of it)."""
+    key = (translation.get_language(), game_key, repr(event))
+    line = _EVENT_LINES.get(key, _UNSAID)
+    if line is _UNSAID:
+        if len(_EVENT_LINES) >= _EVENT_LINES_KEPT:
+            _EVENT_LINES.clear()  # a whole school's morning of lines; start again rather than track age
+        line = _EVENT_LINES[key] = say(engine.describe_event(event))
+    return line
+
+
+@receiver(setting_changed)
+def _forget_event_lines(*, setting: str, **kwargs) -> None:
+    # The catalogues changed (a test's languages): lines said before may read otherwise now.
+    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"):
+        _EVENT_LINES.clear()
+
+
 def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "",
                   seats: list[Seat] | None = None, fresh_choices: bool = False) -> dict:
     spec = registry.spec_for(game.key)
@@ -112,7 +144,7 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
         "status_line": (stopped_line(game, seats, seat) if stopped
                         else status_line(spec=spec, view=view, coach=coach)),
         "log": [text for move_events in recent_events(game=game)
-                for text in (say(engine.describe_event(e)) for e in move_events) if text],
+                for text in (event_line(spec.key, engine, e) for e in move_events) if text],
         # This viewer's own move was just applied: the page starts the next decision afresh
         # instead of keeping the choices that made the last one (static/js/app.js).
         "fresh_choices": fresh_choices,

@@ -232,3 +232,24 @@ def test_skill_words_read_in_the_readers_language_wherever_they_are_shown():
         assert str(best.title) == "Mejor carta"
     with translation.override("ar"):
         assert str(best.title) == "أفضل بطاقة"
+
+
+@pytest.mark.django_db
+def test_each_reader_gets_the_log_lines_of_their_own_language(classroom, student, make_student):
+    """The "What just happened" lines are said once per process and language (games/rendering.py
+    `event_line`): one table's log, read in three languages in turn and then again, is each
+    time in the reader's language."""
+    from games.words import say
+
+    game = play(seated(classroom, student, "smooth_operator", ["Ann", "Robo"], {"target": 1000}), moves=4)
+    engine = engines.get(game.key)
+    lines = {}
+    for language in ("es", "ar", "en", "es", "ar"):
+        with translation.override(language):  # as a socket renders for its reader
+            html = render_table(game_id=game.pk, seat=game.seats.get(name="Ann"), coach=False).parts["log"]
+            expected = [say(engine.describe_event(e)) for move in game.recent_events for e in move]
+        items = re.findall(r"<li>(.*?)</li>", html, re.S)
+        assert items and items == [str(line) for line in expected if line], language
+        lines.setdefault(language, items)
+        assert items == lines[language]
+    assert len({tuple(v) for v in lines.values()}) == 3  # three languages, three different logs
