@@ -51,7 +51,7 @@ run: migrate
 TEST_WORKERS ?= 2
 test: install
 	$(BIN)/lint-imports --no-logo
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist load
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist load --durations=15
 
 # Production-style: web + worker against DATABASE_URL and REDIS_URL, production settings.
 # Needs SECRET_KEY and ALLOWED_HOSTS; put a TLS proxy in front (see README).
