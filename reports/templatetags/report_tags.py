@@ -1,9 +1,11 @@
 """Small helpers for the report templates."""
 
+from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import quote, urlencode
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -12,7 +14,7 @@ from accounts.numbers import format_percent
 from games.engine.skills import fact_name
 from games.practice import practice_game, why_no_focus
 
-from ..cells import Total
+from ..cells import Total, amount_in_words
 from ..detail_flags import Row
 from ..measures import measure_by_id
 from ..uncertainty import BANDS, Band, band_for, range_short
@@ -59,6 +61,26 @@ def measure_title(measure_id: str) -> str:
 def band_named(key: str) -> Band:
     """A band by its key ("practise"), for a flag that stored it."""
     return BANDS.get(key, BANDS["few"])
+
+
+@register.filter
+def amount_of(amount, measure) -> str:
+    """A row's amount in its measure's unit, rounded to a whole number as the moves page shows
+    it: "3 points given away", with the plural form the number takes in the reader's language."""
+    rounded = int(Decimal(str(amount)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    return amount_in_words(measure.amount_words, rounded)
+
+
+@register.filter
+def detail_of(detail: str, measure):
+    """A row's detail as its measure words it ("needed 7x8"), the detail isolated (<bdi>)."""
+    shown = format_html("<bdi>{}</bdi>", detail)
+    if not measure.detail_words:
+        return shown
+    pattern = conditional_escape(str(measure.detail_words))  # "needed %(detail)s", translated
+    if "%(detail)s" not in pattern:
+        return format_html("{} {}", pattern, shown)
+    return mark_safe(pattern.replace("%(detail)s", shown))
 
 
 @register.filter
