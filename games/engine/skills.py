@@ -289,8 +289,12 @@ class Unit(tuple):
         number = number_words(x)
         return self.phrase.of(count_of(number), n=number)
 
-    def __reduce__(self):  # a copy or a pickle keeps it whole
-        return (Unit, (self.title, self.phrase))
+    def __reduce__(self):  # a copy or a pickle (a cache) keeps it whole, still said when shown
+        return (_unit, (str.__str__(self.title), self.phrase.singular, self.phrase.plural))
+
+
+def _unit(title: str, singular: str, plural: str) -> Unit:
+    return Unit(_(title), Plural(singular, plural))
 
 
 # ----- planted players: simulated students with planted miss rates ------------------------

@@ -207,7 +207,7 @@ def skill_cell(cell, moves_url: str, student=None, assignment=None, practise_url
         words = format_html('<a href="{}">{}</a>', f"{moves_url}{query}&missed=all", cell.short)
     amount = ""
     if cell.measure.amount_words and cell.measure.family == "strategy" and cell.chances:
-        value = Total(tuple(cell.measure.amount_words), cell.amount, cell.chances)
+        value = Total(cell.measure.amount_words, cell.amount, cell.chances)
         amount = format_html('<span class="cell-amount">{}</span>', value.short)
     practise = ""
     # Offered only where a band says Practise or Needs help: the student's own, or for the
