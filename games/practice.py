@@ -104,6 +104,19 @@ def from_json(data) -> Focus | None:
                  options=options, details=tuple(str(d) for d in details))
 
 
+def label_of(stored) -> str:
+    """What a stored focus (`Focus.as_json`) practises, said in the reader's language: its
+    label is stored in English (the words of whoever set it), so it is worded again from the
+    measure, detail and options it keeps; the stored label when the game no longer knows them."""
+    focus = from_json(stored)
+    if focus is None:
+        return ""
+    m, skills = _measure(focus.measure), _skills(focus.game)
+    if m is None or skills is None:
+        return focus.label
+    return str(skills.scope_of(m, focus.detail, focus.options)[0])
+
+
 def focus_for(measure_id: str, detail: str = "", weakest: Sequence[str] = ()) -> Focus | None:
     """The focused game for a measure (and detail), `weakest` the student's (or the group's)
     weakest details of it, worst first (used when the whole measure is practised: the weakest
@@ -165,4 +178,4 @@ def preset_for(game: str, focus_options: dict) -> str | None:
 
 
 __all__ = ["Focus", "focus_for", "from_json", "merged_options", "options_accepted",
-           "options_words", "practice_game", "preset_for", "why_no_focus"]
+           "label_of", "options_words", "practice_game", "preset_for", "why_no_focus"]

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext, pgettext
 from accounts.numbers import format_percent
 
 from games.engine.skills import fact_name
-from games.practice import practice_game, why_no_focus
+from games.practice import label_of, practice_game, why_no_focus
 
 from ..cells import Total, amount_in_words
 from ..detail_flags import Row
@@ -81,6 +81,12 @@ def detail_of(detail: str, measure):
     if "%(detail)s" not in pattern:
         return format_html("{} {}", pattern, shown)
     return mark_safe(pattern.replace("%(detail)s", shown))
+
+
+@register.filter
+def focus_label(stored) -> str:
+    """What a stored "Practise this" focus practises, in the reader's language."""
+    return label_of(stored)
 
 
 @register.filter

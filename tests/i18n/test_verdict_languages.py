@@ -212,3 +212,11 @@ def test_what_a_practice_game_does_is_said_in_the_readers_language(pseudo_langua
     with translation.override("ar"):
         assert practice.options_words("add_or_multiply", add) == ["بطاقات الأرقام من 3 إلى 6 فقط."]
     assert seen == {"smooth_operator", "multiplication", "numero"}
+    # A focus is stored with its English label; pages say it again in the reader's language.
+    stored = practice.focus_for("so.mental_math", "÷").as_json()
+    assert stored["label"] == "Mental maths: ÷"
+    with translation.override("es"):
+        assert practice.label_of(stored) == "Cálculo mental: ÷"
+    tables = practice.focus_for("mg.facts", "", ("7x8", "7x9", "6x7")).as_json()
+    with translation.override("ar"):
+        assert practice.label_of(tables) == "جدول ضرب 7"
