@@ -220,3 +220,22 @@ def test_what_a_practice_game_does_is_said_in_the_readers_language(pseudo_langua
     tables = practice.focus_for("mg.facts", "", ("7x8", "7x9", "6x7")).as_json()
     with translation.override("ar"):
         assert practice.label_of(tables) == "جدول ضرب 7"
+
+
+@pytest.mark.django_db
+def test_a_facts_detail_and_seconds_on_the_moves_page(client, teacher, classroom, student):
+    """The times-table fact a card needed, and the seconds it took, as the reader says them."""
+    game, moves = make_game(classroom, student, key="multiplication", moves=1)
+    evidence(moves[0], student, "mg.facts", missed=True, detail="7x8", amount=2.0)
+    url = reverse("reports:moves", args=[classroom.pk]) + "?measure=mg.facts&missed=all"
+    client.force_login(teacher)
+    html = client.get(url).content.decode()
+    assert "needed <bdi>7x8</bdi>" in html and "2 seconds" in html
+    teacher.language = "es"
+    teacher.save(update_fields=["language"])
+    html = client.get(url).content.decode()
+    assert "necesitaba <bdi>7x8</bdi>" in html and "2 segundos" in html
+    teacher.language = "ar"
+    teacher.save(update_fields=["language"])
+    html = client.get(url).content.decode()
+    assert "المطلوب <bdi>7x8</bdi>" in html and "ثانيتان" in html
