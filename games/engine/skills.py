@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterator, Protocol
 
-from .words import Number, Plural, Words, _, ngettext, ngettext_lazy, pgettext
+from .words import Number, Plural, Words, _, ngettext, pgettext
 
 # A `fact_grid` measure's detail is a fact "AxB" with A and B in this range (the heat map's
 # 10 x 10 squares; a simulated student's planted fact is written the same way).
