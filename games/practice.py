@@ -99,9 +99,29 @@ def from_json(data) -> Focus | None:
     details = data.get("details") or []
     if not isinstance(options, dict) or not isinstance(details, list):
         return None
-    return Focus(game=str(data["game"]), measure=str(data["measure"]),
-                 detail=str(data.get("detail") or ""), label=str(data.get("label") or ""),
-                 options=options, details=tuple(str(d) for d in details))
+    focus = Focus(game=str(data["game"]), measure=str(data["measure"]),
+                  detail=str(data.get("detail") or ""), label=str(data.get("label") or ""),
+                  options=options, details=tuple(str(d) for d in details))
+    # The label is kept in English (the words of whoever set it): worded again from what the
+    # focus keeps, it is said in the reader's language wherever it is shown, when those words
+    # are the ones kept (the practice cards unticked keep the label of the focus they came from).
+    m, skills = _measure(focus.measure), _skills(focus.game)
+    if m is not None and skills is not None:
+        try:
+            label = skills.scope_of(m, focus.detail, focus.options)[0]
+        except (KeyError, TypeError, ValueError):  # options the game no longer reads that way
+            return focus
+        if str.__str__(label) == focus.label:
+            return Focus(focus.game, focus.measure, focus.detail, label, focus.options, focus.details)
+    return focus
+
+
+def label_of(stored) -> str:
+    """What a stored focus (`Focus.as_json`) practises, said in the reader's language: its
+    label is stored in English (the words of whoever set it), so it is worded again from the
+    measure, detail and options it keeps; the stored label when the game no longer knows them."""
+    focus = from_json(stored)
+    return str(focus.label) if focus is not None else ""
 
 
 def focus_for(measure_id: str, detail: str = "", weakest: Sequence[str] = ()) -> Focus | None:
@@ -165,4 +185,4 @@ def preset_for(game: str, focus_options: dict) -> str | None:
 
 
 __all__ = ["Focus", "focus_for", "from_json", "merged_options", "options_accepted",
-           "options_words", "practice_game", "preset_for", "why_no_focus"]
+           "label_of", "options_words", "practice_game", "preset_for", "why_no_focus"]

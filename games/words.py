@@ -9,12 +9,20 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from games.engine.words import Words
+from accounts.numbers import format_number
+from games.engine.words import Number, Words
+
+
+def decimal_sign() -> str:
+    """The reader's decimal sign ("." in English, "," in Spanish), from their number convention."""
+    return format_number(1.5, digits=1)[1]
 
 
 def say(text):
     if not isinstance(text, Words):
         return text
+    if isinstance(text, Number):  # "2.5" -> "2,5": only the sign changes (no grouping of digits)
+        return str.__str__(text).replace(".", decimal_sign())
     values = {name: say(value) for name, value in text.values.items()}
     if text.plural is not None:
         if text.context is not None:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from accounts.numbers import format_number
-from games.engine.skills import Measure
+from games.engine.skills import Measure, Unit
 
 from .families import Family, family_of
 from .measures import describe
@@ -100,18 +100,32 @@ class OpCell:
             "operation": self.name, "name": who, "right": self.right, "count": self.chances}
 
 
+def amount_in_words(unit: tuple[str, str], value: float) -> str:
+    """"178 points given away", "1 card left behind", "0,4 points given away": an amount in
+    its measure's unit (`Measure.amount_words`), with the plural form its number takes in the
+    reader's language."""
+    if isinstance(unit, Unit):
+        return str(unit.of(value))
+    # Translators: an amount and its unit from the game, "178 points given away".
+    return _("%(amount)s %(unit)s") % {"amount": decimal(str(value)), "unit": unit[0] if value == 1 else unit[1]}
+
+
 @dataclass(frozen=True)
 class Total:
     """The sum of the amounts of the measures that share an `amount_words` (points given
     away, cards left behind), for one student or the class."""
 
-    words: tuple[str, str]   # (one, many), e.g. ("point given away", "points given away")
+    # The measures' `amount_words`: a `Unit`, as data (one, many), e.g. ("point given away",
+    # "points given away"); said with its plural forms in the reader's language.
+    words: tuple[str, str]
     amount: float = 0.0
     chances: int = 0
     students: int = 0  # for the class: how many students it is the sum of
 
     @property
     def title(self) -> str:
+        if isinstance(self.words, Unit):
+            return str(self.words.title)  # "Points given away", in the reader's language
         return self.words[1][:1].upper() + self.words[1][1:]
 
     @property
@@ -126,9 +140,7 @@ class Total:
     def short(self) -> str:
         if not self.chances:
             return "–"
-        # Translators: an amount and its unit from the game, "178 points given away".
-        return _("%(amount)s %(unit)s") % {"amount": decimal(str(self.value)),
-                                            "unit": self.words[0] if self.value == 1 else self.words[1]}
+        return amount_in_words(self.words, self.value)
 
     @property
     def per_student(self) -> float | None:

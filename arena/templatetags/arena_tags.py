@@ -6,9 +6,17 @@ Python apps below arena still never import it.
 from django import template
 
 from arena import selectors, words
+from games.practice import label_of
 from arena.models import Arena
 
 register = template.Library()
+
+
+@register.filter
+def focus_label(stored) -> str:
+    """What an arena's "Practise this" focus practises, in the reader's language (it is
+    stored in English)."""
+    return label_of(stored)
 
 
 @register.filter

@@ -19,7 +19,12 @@ class IllegalMove(Exception):
 
 
 class BadScenario(Exception):
-    """A game that cannot be set up: wrong players, unknown options, impossible setup."""
+    """A game that cannot be set up: wrong players, unknown options, impossible setup.
+
+    Its message is for developers (the replay tool's JSON, a log), in English: it never
+    reaches a teacher or a child. The site checks options before a game is made and words the
+    refusal itself, in the reader's language (classroom/presets.py `resolve`,
+    games/practice.py `options_accepted`)."""
 
     code = "bad_scenario"
 

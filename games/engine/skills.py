@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Iterator, Protocol
 
-from .words import _, ngettext, pgettext
+from .words import Number, Plural, Words, _, ngettext, pgettext
 
 # A `fact_grid` measure's detail is a fact "AxB" with A and B in this range (the heat map's
 # 10 x 10 squares; a simulated student's planted fact is written the same way).
@@ -57,8 +57,10 @@ class Measure:
     about: str        # one sentence for the teacher
     well_words: str = ""    # what doing it well is, for a student ("spotted a take")
     has_misses: bool = True  # all.think_time has no misses, only a median
-    detail_words: str = ""   # how a row's detail reads on the moves page ("declared" 7x8)
-    # How a row's amount reads on the moves page: (one, many), e.g. ("card left", "cards left").
+    # How a row's detail reads on the moves page, %(detail)s the detail ("needed %(detail)s": 7x8)
+    detail_words: str = ""
+    # What a row's amount is counted in: a `Unit` ("8 points given away" on the moves page, the
+    # totals' columns), as data the English (one, many), e.g. ("card left", "cards left").
     amount_words: tuple[str, str] | None = None
     fact_grid: bool = False  # details are "AxB" facts: the heat map shows this measure
     # Revision 2 of shared/spec/skills.md: "arithmetic" (did the student compute or know it
@@ -94,10 +96,6 @@ def evidence_measures(measure_id: str) -> tuple[str, ...]:
     accepted one is counted by its `all.think_time` row (the decision and its thinking time),
     so an accepted move is written once, not twice."""
     return (RULES, THINK) if measure_id == RULES else (measure_id,)
-
-
-def times(n: int) -> str:
-    return "once" if n == 1 else f"{n} times"
 
 
 def well_sentence(measure: Measure, misses: int, chances: int, *, who: str = "You") -> str:
@@ -238,18 +236,65 @@ def explain_by_measure(table: Mapping[str, Explain]) -> Explain:
 
 def number_words(x: float) -> str:
     """A number of points or cards as a teacher reads it: whole numbers as they are, others
-    to one decimal place ("8", "2.5", "0.3"), and "less than 0.1" for a sliver above 0."""
+    to one decimal place ("8", "2.5", "0.3", with the reader's decimal sign when shown), and
+    "less than 0.1" for a sliver above 0."""
     if x == int(x):
         return str(int(x))
     if 0 < abs(x) < 0.05:
-        return "less than 0.1"
+        # Translators: a tiny number of points or cards, "less than 0.1" (then "points").
+        return _("less than %(number)s", number=Number("0.1"))
     text = f"{x:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    return text[:-2] if text.endswith(".0") else Number(text)
 
 
-def counted(x: float, one: str, many: str) -> str:
-    """"1 point", "8 points", "2.5 points" (`one`/`many` the unit's two forms)."""
-    return f"{number_words(x)} {one if x == 1 else many}"
+def count_of(number: str) -> int:
+    """The count that chooses the plural form of a number in words (`number_words`): itself
+    when whole; a fraction ("2.5", "less than 0.1") takes the form of 100, which is the
+    "other" form of English, Spanish and Arabic alike (CLDR: fractions are "other")."""
+    return int(number) if str.isdigit(number) else 100
+
+
+def points(x: float) -> Words:
+    """"1 point", "8 points", "2.5 points", in the reader's language."""
+    number = number_words(x)
+    # Translators: a number of points (%(n)s may be "2.5" or "less than 0.1").
+    return ngettext("%(n)s point", "%(n)s points", count_of(number), n=number)
+
+
+def cards(x: float) -> Words:
+    """"1 card", "3 cards", "2.5 cards", in the reader's language."""
+    number = number_words(x)
+    # Translators: a number of cards (%(n)s may be "2.5", an estimate of the expert computer player).
+    return ngettext("%(n)s card", "%(n)s cards", count_of(number), n=number)
+
+
+class Unit(tuple):
+    """What a measure's amounts are counted in (`Measure.amount_words`). As data it is the
+    English pair (one, many), e.g. ("point given away", "points given away"): it groups the
+    measures whose amounts add up, and an export writes it. Shown, `title` heads a total
+    ("Points given away") and `of(x)` says an amount with the plural form its number takes
+    in the reader's language ("8 points given away"; Arabic has six forms), from the
+    `ngettext_lazy` phrase "%(n)s point given away" / "%(n)s points given away"."""
+
+    title: Words
+    phrase: Plural
+
+    def __new__(cls, title: Words, phrase: Plural) -> "Unit":
+        unit = super().__new__(cls, (phrase.singular.removeprefix("%(n)s "),
+                                     phrase.plural.removeprefix("%(n)s ")))
+        unit.title, unit.phrase = title, phrase
+        return unit
+
+    def of(self, x: float) -> Words:
+        number = number_words(x)
+        return self.phrase.of(count_of(number), n=number)
+
+    def __reduce__(self):  # a copy or a pickle (a cache) keeps it whole, still said when shown
+        return (_unit, (str.__str__(self.title), self.phrase.singular, self.phrase.plural))
+
+
+def _unit(title: str, singular: str, plural: str) -> Unit:
+    return Unit(_(title), Plural(singular, plural))
 
 
 # ----- planted players: simulated students with planted miss rates ------------------------
@@ -384,5 +429,6 @@ class GameSkills:
         if scope is not None:
             return scope
         if measure.by_operation and detail:
-            return f"{measure.title}: {detail}", (detail,)
+            # Translators: what a practice game practises: a skill and one operation, "Mental maths: ÷".
+            return _("%(skill)s: %(operation)s", skill=measure.title, operation=detail), (detail,)
         return measure.title, ()

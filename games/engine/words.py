@@ -13,9 +13,9 @@ measure's title or a sentence reads in the reader's language even on pages that 
 `say`; as data (a dict key, JSON, a spreadsheet cell, a stored field) it stays its English self.
 Without a translator (the engine on its own, its tests, the bench) it is plain English.
 
-The three helpers are named like gettext's functions on purpose: `makemessages` (xgettext)
-finds their literal message ids in the engine's modules (`_`, `ngettext`, `pgettext` are among
-its keywords), so the engine's sentences land in the games catalogue like any other string.
+The helpers are named like gettext's functions on purpose: `makemessages` (xgettext)
+finds their literal message ids in the engine's modules (`_`, `ngettext`, `pgettext`,
+`npgettext`, `ngettext_lazy` are among its keywords), so the engine's sentences land in the games catalogue like any other string.
 """
 
 from __future__ import annotations
@@ -78,6 +78,47 @@ def ngettext(singular: str, plural: str, count: int, /, **values) -> Words:
 def pgettext(context: str, msgid: str, /, **values) -> Words:
     """A word or sentence whose meaning needs a context for the translator (a card's name)."""
     return Words(_fill(msgid, values), msgid=msgid, values=values, context=context)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int, /, **values) -> Words:
+    """A counted sentence that also needs a context for the translator."""
+    return Words(_fill(singular if count == 1 else plural, values), msgid=singular, values=values,
+                 plural=plural, count=count, context=context)
+
+
+class Number(Words):
+    """A number that is not whole, written with a dot ("2.5"): the web layer writes it with the
+    reader's decimal sign ("2,5"). Never a message id of its own."""
+
+    def __new__(cls, text: str) -> "Number":
+        return super().__new__(cls, text, msgid=text, values={})
+
+
+class Plural:
+    """A counted phrase whose count comes later, like Django's `ngettext_lazy` (a keyword
+    `makemessages` knows): `of(count, **values)` is its `Words` for that count."""
+
+    __slots__ = ("singular", "plural")
+
+    def __init__(self, singular: str, plural: str):
+        self.singular, self.plural = singular, plural
+
+    def of(self, count: int, /, **values) -> Words:
+        return ngettext(self.singular, self.plural, count, **values)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Plural) and (self.singular, self.plural) == (other.singular, other.plural)
+
+    def __hash__(self) -> int:
+        return hash((self.singular, self.plural))
+
+    def __repr__(self) -> str:
+        return f"Plural({self.singular!r}, {self.plural!r})"
+
+
+def ngettext_lazy(singular: str, plural: str, /) -> Plural:
+    """A counted phrase declared now and counted later (`Plural`)."""
+    return Plural(singular, plural)
 
 
 def names_in_words(names: list[str]) -> str:

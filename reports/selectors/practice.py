@@ -17,6 +17,7 @@ from classroom.progress import Progress
 from games import registry
 from games.engine.skills import Measure, both_orders, fact_name, parse_fact
 from games.models import Seat
+from games.practice import label_of
 
 from ..measures import measures_by_id
 from ..models import SkillEvidence, SkillRollup
@@ -241,7 +242,7 @@ def focus_outcomes(*, classroom: Classroom, student: User | None = None,
         before = tally(rows.filter(played_at__lt=a.created_at).exclude(assignment=a))
         during = tally(rows.filter(assignment=a))
         for s in played:
-            outcomes.append(FocusOutcome(a, s, measure, a.focus.get("label") or measure.title,
+            outcomes.append(FocusOutcome(a, s, measure, label_of(a.focus) or measure.title,
                                          before.get(s.pk, (0, 0)), during.get(s.pk, (0, 0)),
                                          Progress(a, *counts[(s.pk, a.pk)])))
     return outcomes

@@ -139,7 +139,7 @@ def totals_table(cells: dict, students: list[User], measures: list[Measure]) -> 
     words: list[tuple[str, str]] = []
     for m in measures:
         if tuple(m.amount_words) not in words:
-            words.append(tuple(m.amount_words))
+            words.append(m.amount_words)  # a Unit: said in the reader's language
 
     def total(sid, w, class_size=0):
         mine = [cells.get(sid, {}).get(m.id) for m in measures if tuple(m.amount_words) == w]

@@ -1,18 +1,20 @@
 """Small helpers for the report templates."""
 
+from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import quote, urlencode
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from accounts.numbers import format_percent
 
 from games.engine.skills import fact_name
-from games.practice import practice_game, why_no_focus
+from games.practice import label_of, practice_game, why_no_focus
 
-from ..cells import Total
+from ..cells import Total, amount_in_words
 from ..detail_flags import Row
 from ..measures import measure_by_id
 from ..uncertainty import BANDS, Band, band_for, range_short
@@ -59,6 +61,32 @@ def measure_title(measure_id: str) -> str:
 def band_named(key: str) -> Band:
     """A band by its key ("practise"), for a flag that stored it."""
     return BANDS.get(key, BANDS["few"])
+
+
+@register.filter
+def amount_of(amount, measure) -> str:
+    """A row's amount in its measure's unit, rounded to a whole number as the moves page shows
+    it: "3 points given away", with the plural form the number takes in the reader's language."""
+    rounded = int(Decimal(str(amount)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    return amount_in_words(measure.amount_words, rounded)
+
+
+@register.filter
+def detail_of(detail: str, measure):
+    """A row's detail as its measure words it ("needed 7x8"), the detail isolated (<bdi>)."""
+    shown = format_html("<bdi>{}</bdi>", detail)
+    if not measure.detail_words:
+        return shown
+    pattern = conditional_escape(str(measure.detail_words))  # "needed %(detail)s", translated
+    if "%(detail)s" not in pattern:
+        return format_html("{} {}", pattern, shown)
+    return mark_safe(pattern.replace("%(detail)s", shown))
+
+
+@register.filter
+def focus_label(stored) -> str:
+    """What a stored "Practise this" focus practises, in the reader's language."""
+    return label_of(stored)
 
 
 @register.filter
@@ -185,7 +213,7 @@ def skill_cell(cell, moves_url: str, student=None, assignment=None, practise_url
         words = format_html('<a href="{}">{}</a>', f"{moves_url}{query}&missed=all", cell.short)
     amount = ""
     if cell.measure.amount_words and cell.measure.family == "strategy" and cell.chances:
-        value = Total(tuple(cell.measure.amount_words), cell.amount, cell.chances)
+        value = Total(cell.measure.amount_words, cell.amount, cell.chances)
         amount = format_html('<span class="cell-amount">{}</span>', value.short)
     practise = ""
     # Offered only where a band says Practise or Needs help: the student's own, or for the

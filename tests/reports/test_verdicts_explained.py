@@ -19,7 +19,7 @@ from devtools.validity import planted_student, play_one
 from games import registry
 from games.engine.add_or_multiply.view import SYMBOL as AM_SYMBOL
 from games.engine.numero.cards import words as numero_words
-from games.engine.skills import Judged, Verdict, counted, number_words
+from games.engine.skills import Judged, Verdict, cards, number_words, points
 from games.engine.smooth_operator import analyse as so_analyse, rules as so_rules
 from games.engine.smooth_operator.verdicts import explain_response
 from reports.measures import RULES, THINK
@@ -110,7 +110,7 @@ def test_best_card_names_both_cards_and_the_points_given_away(so_rows):
                f"{so_rules.result(chosen, high, low)}" in verdict.played
         assert f"the {so_rules.CARD_NAME[expert]} card: {high} {so_rules.SYMBOL[expert]} {low}" in verdict.expert
         # The worth is the counted amount: the regret, in points, against the expert's card.
-        assert verdict.worth.startswith(f"Gave away {counted(row.amount, 'point', 'points')} more than "
+        assert verdict.worth.startswith(f"Gave away {points(row.amount)} more than "
                                         f"the {so_rules.CARD_NAME[expert]} card would have")
         now = a["options"][chosen] - a["options"][expert]
         assert (f"{number_words(abs(now))} {'more' if now > 0 else 'fewer'} now" in verdict.worth
@@ -147,13 +147,13 @@ def test_a_response_explained_by_hand_as_a_teacher_would_check_it():
         return f"the same {when}" if abs(x) < 0.005 else \
             f"{number_words(abs(x))} {'more' if x > 0 else 'fewer'} {when}"
     assert missed.worth == (
-        f"Gave away {counted(regrets[worst], 'point', 'points')} more than the {sym[expert]} card would "
+        f"Gave away {points(regrets[worst])} more than the {sym[expert]} card would "
         f"have, as the expert counts them ({part(now, 'now')}, {part(later, 'later from the cards kept')}).")
     fine = explain_response(Judged("so.lowest_operator", "", False, 0.0, {**analysis, "chosen": expert}, None))
     assert not fine.missed and fine.expert == "The expert would play the same card."
     if options[expert] == min(options.values()):
         others = [c for c in regrets if c != expert and regrets[c] > 0]
-        assert all(f"the {sym[c]} card would give away {counted(regrets[c], 'point', 'points')} more" in fine.worth for c in others)
+        assert all(f"the {sym[c]} card would give away {points(regrets[c])} more" in fine.worth for c in others)
 
 
 def _higher_cards_on_purpose():
@@ -189,9 +189,9 @@ def test_a_higher_card_played_on_purpose_is_fine_and_says_why():
     verdict = explain_response(Judged("so.lowest_operator", "", False, 0.0, analysis, None))
     now = options[expert] - options[lowest]
     assert verdict.worth == (
-        f"Fine: it gives {counted(now, 'point', 'points')} more now than the {sym[lowest]} card, but playing "
+        f"Fine: it gives {points(now)} more now than the {sym[lowest]} card, but playing "
         f"the {sym[lowest]} card would keep cards that give away {number_words(now + regrets[lowest])} more "
-        f"later, as the expert counts them: {counted(regrets[lowest], 'point', 'points')} more in all.")
+        f"later, as the expert counts them: {points(regrets[lowest])} more in all.")
 
 
 def test_an_equally_good_card_is_fine_and_says_so():
@@ -211,9 +211,9 @@ def test_special_cards_name_the_points_missed(so_rows):
     for row, judged, verdict in misses:
         kind = judged.analysis["specials_miss"]
         if kind == "kept_win":
-            assert f"{counted(row.amount, 'point', 'points')} more reach the target" in verdict.expert
+            assert f"{points(row.amount)} more reach the target" in verdict.expert
         elif row.amount:  # a Double on 0, or a Free Choice that raised nothing, lost no points
-            assert counted(row.amount, "point", "points") in verdict.worth
+            assert points(row.amount) in verdict.worth
         if kind == "weak_free_choice" or kind == "kept_free_choice":
             best = max(judged.analysis["free_choice_points"], key=judged.analysis["free_choice_points"].get)
             assert f"Free Choice with {so_rules.SYMBOL[best]}" in verdict.expert or "keep Free Choice" in verdict.expert
@@ -235,14 +235,14 @@ def test_add_or_multiply_names_the_better_operation_and_the_expected_points():
         better = max(choice["values"], key=choice["values"].get)
         assert verdict.played.startswith(f"Chose {AM_SYMBOL[choice['chosen']]} ")
         assert verdict.expert.startswith(f"The expert would choose {AM_SYMBOL[better]} ")
-        assert verdict.worth.startswith(f"Gave up {counted(row.amount, 'point', 'points')} on average "
+        assert verdict.worth.startswith(f"Gave up {points(row.amount)} on average "
                                         f"against {AM_SYMBOL[better]}")
     for row, judged, verdict in _fine(rows, "am.operation"):
         choice = judged.analysis["operation_choice"]
         values = choice["values"]
         gap = abs(values["+"] - values["x"])
         assert verdict.worth.startswith(f"Fine: {AM_SYMBOL[choice['chosen']]} is worth "
-                                        f"{counted(gap, 'point', 'points')} more on average")
+                                        f"{points(gap)} more on average")
 
 
 def test_numero_names_the_expert_take_and_the_cards_left_behind():
@@ -250,13 +250,13 @@ def test_numero_names_the_expert_take_and_the_cards_left_behind():
     for row, judged, verdict in _misses(rows, "nu.best_take"):
         take = judged.analysis["expert_take"]
         assert f"{take['cards']} cards with {numero_words(take['card'])}" in verdict.expert
-        assert verdict.worth.startswith(f"{counted(row.amount, 'card', 'cards')} left behind: "
+        assert verdict.worth.startswith(f"{cards(row.amount)} left behind: "
                                         f"the expert's take wins {take['cards']}, "
                                         f"this one {judged.analysis['chosen']['cards']}.")
     for row, judged, verdict in _misses(rows, "nu.missed_take"):
         take = judged.analysis["expert_take"]
         assert verdict.played.startswith(("Built ", "Put "))
-        assert verdict.expert.startswith(f"The expert would take: {counted(take['cards'], 'card', 'cards')} "
+        assert verdict.expert.startswith(f"The expert would take: {cards(take['cards'])} "
                                          f"with {numero_words(take['card'])}")
     for row, judged, verdict in _fine(rows, "nu.missed_take"):
         assert verdict.played.startswith("Took ")
@@ -273,12 +273,12 @@ def test_multiplication_names_the_expert_discard_and_the_cards_it_costs():
         card = _mg_card(card)
         assert verdict.played == "Drew a card."
         assert verdict.expert.startswith(f"The expert would discard {card} as {a} × {b}")
-        assert verdict.worth.startswith(f"{counted(row.amount, 'card', 'cards')} more in hand")
+        assert verdict.worth.startswith(f"{cards(row.amount)} more in hand")
     for row, judged, verdict in _misses(rows, "mg.squares"):
         card, a, b = judged.analysis["expert"]["move"]
         card = _mg_card(card)
         assert a * b in {n * n for n in range(1, 11)}
         assert verdict.expert.startswith(f"The expert would discard {card} as {a} × {b}: a square")
-        assert verdict.worth.startswith(f"{counted(row.amount, 'card', 'cards')} given up")
+        assert verdict.worth.startswith(f"{cards(row.amount)} given up")
     for row, judged, verdict in _fine(rows, "mg.squares"):
         assert ": a square" in verdict.played

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
-from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted
+from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted, Unit
 from .planted import PlantedAddOrMultiply
 from .verdicts import explain
 from .view import SYMBOL
-from ..words import _, pgettext
+from ..words import _, ngettext_lazy, pgettext
 
 GAME = "add_or_multiply"
 
@@ -27,7 +27,10 @@ MEASURES = (
             _("Chooses between adding and multiplying by what the cards still to come are "
             "likely to be."),
             well_words=pgettext("what the player did well, read after “You” or a name", "picked the operation worth more on average"),
-            amount_words=("point given up on average", "points given up on average"),
+            # Translators: a total's heading in the skill reports, and an amount on the moves page.
+            amount_words=Unit(_("Points given up on average"),
+                              # Translators: an amount on the moves page (%(n)s may be "2.5": an estimate).
+                              ngettext_lazy("%(n)s point given up on average", "%(n)s points given up on average")),
             family="strategy"),
 )
 
@@ -63,7 +66,8 @@ def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict 
 
 def focus_words(options: dict) -> list[str]:
     value = options.get("number_range")
-    return [f"Number cards from {value[0]} to {value[1]} only."] if value else []
+    # Translators: what a practice game's option does, for the teacher: "Number cards from 3 to 6 only."
+    return [_("Number cards from %(low)s to %(high)s only.", low=value[0], high=value[1])] if value else []
 
 
 # ----- the class's live line (the arena's projector) ----------------------------------------

@@ -21,10 +21,10 @@ from collections import Counter
 from typing import Iterator, Sequence
 
 from ..skills import (FACT_RANGE, Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted, both_orders,
-                      fact_name, longest_run, parse_fact)
+                      Unit, fact_name, longest_run, parse_fact)
 from .planted import PlantedMultiplication
 from .verdicts import explain
-from ..words import _, pgettext
+from ..words import _, names_in_words, ngettext, ngettext_lazy, pgettext
 
 GAME = "multiplication"
 
@@ -33,19 +33,30 @@ MEASURES = (
             _("Drew a card when a card could be played"), _("turns"),
             _("Notices a legal discard."),
             well_words=pgettext("what the player did well, read after “You” or a name", "spotted a card to play"),
-            amount_words=("card more in hand", "cards more in hand"),
+            # Translators: a total's heading in the skill reports, and an amount on the moves page.
+            amount_words=Unit(_("Cards more in hand"),
+                              # Translators: an amount on the moves page (%(n)s may be "2.5": an estimate).
+                              ngettext_lazy("%(n)s card more in hand", "%(n)s cards more in hand")),
             family="strategy"),
     Measure("mg.facts", GAME, _("Times tables"),
             _("Named a wrong times-table fact"), _("facts named"),
             _("Knows the multiplication facts (see the heat map)."),
-            well_words=pgettext("what the player did well, read after “You” or a name", "named a times-table fact correctly"), detail_words="needed",
-            amount_words=("second", "seconds"),
+            well_words=pgettext("what the player did well, read after “You” or a name", "named a times-table fact correctly"),
+            # Translators: the fact a card needed, on the list of moves: "needed 7x8".
+            detail_words=_("needed %(detail)s"),
+            # Translators: the seconds a times-table fact took, on the list of moves.
+            amount_words=Unit(_("Seconds"),
+                              # Translators: the seconds a times-table fact took, on the moves page.
+                              ngettext_lazy("%(n)s second", "%(n)s seconds")),
             fact_grid=True, family="arithmetic"),
     Measure("mg.squares", GAME, _("Squares"),
             _("Played another card when a square would skip a rival"), _("turns"),
             _("Plays a square to skip a rival when that is the best move."),
             well_words=pgettext("what the player did well, read after “You” or a name", "played a square to skip a rival"),
-            amount_words=("card given up", "cards given up"),
+            # Translators: a total's heading in the skill reports, and an amount on the moves page.
+            amount_words=Unit(_("Cards given up"),
+                              # Translators: an amount on the moves page, "2 cards given up" (%(n)s may be "1.5").
+                              ngettext_lazy("%(n)s card given up", "%(n)s cards given up")),
             family="strategy"),
 )
 
@@ -133,18 +144,27 @@ def focus_words(options: dict) -> list[str]:
     words = []
     facts = options.get("focus_facts") or []
     if sorted(facts) == sorted(SQUARES):
-        words.append("Extra square cards (1, 4, 9, … 100): three of each in the pack, dealt first. "
-                     "A square makes the next player draw and miss a turn.")
+        # Translators: what a practice game's option does, for the teacher.
+        words.append(_("Extra square cards (1, 4, 9, … 100): three of each in the pack, dealt first. "
+                       "A square makes the next player draw and miss a turn."))
     elif facts:
-        cards = ", ".join(f"{p[0] * p[1]} ({fact_name(f)})" for f in facts
-                          if (p := parse_fact(f)) is not None)
-        words.append(f"Extra cards {cards}: three of each in the pack, dealt first.")
+        cards = names_in_words([f"{p[0] * p[1]} ({fact_name(f)})" for f in facts
+                                if (p := parse_fact(f)) is not None])
+        # Translators: what a practice game's option does: "Extra cards 56 (7 × 8) and 12 (3 × 4): ...".
+        words.append(_("Extra cards %(cards)s: three of each in the pack, dealt first.", cards=cards))
     tables = options.get("focus_tables") or []
     if tables:
-        words.append("Extra cards of the " + " and ".join(f"{t} times table" for t in tables)
-                     + ": three of each card in the pack, dealt first.")
+        # Translators: what a practice game's option does: "Extra cards of the 7 times table: ..."
+        # (%(tables)s is one number, or a list of them: "7 and 8").
+        words.append(ngettext("Extra cards of the %(tables)s times table: three of each card in the pack, "
+                              "dealt first.",
+                              "Extra cards of the %(tables)s times tables: three of each card in the pack, "
+                              "dealt first.", len(tables), tables=names_in_words([str(t) for t in tables])))
     if options.get("hand_size"):
-        words.append(f"{options['hand_size']} cards each, so there are more facts to name.")
+        # Translators: what a practice game's option does: "10 cards each, so there are more facts to name."
+        words.append(ngettext("%(n)s card each, so there are more facts to name.",
+                              "%(n)s cards each, so there are more facts to name.",
+                              options["hand_size"], n=options["hand_size"]))
     return words
 
 
@@ -158,8 +178,10 @@ def focus_scope(measure: Measure, detail: str, options: dict) -> tuple[str, tupl
     details: list[str] = []
     for fact in chosen + [f"{min(t, n)}x{max(t, n)}" for t in tables for n in FACT_RANGE]:
         details += [d for d in both_orders(fact) if d not in details]
-    label = (", ".join(fact_name(f) for f in chosen)
-             or " and ".join(f"the {t} times table" for t in tables)
+    label = ((names_in_words([fact_name(f) for f in chosen]) if chosen else "")
+             # Translators: what a practice game practises: "the 7 times table" ("the 7 and 8 times tables").
+             or (ngettext("the %(tables)s times table", "the %(tables)s times tables", len(tables),
+                          tables=names_in_words([str(t) for t in tables])) if tables else "")
              or measure.title)
     return label, tuple(details)
 

@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterator, Sequence
 
-from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted
+from ..skills import Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted, Unit
 from .analyse import BUILD_OPERATION
 from .planted import PlantedNumero
 from .verdicts import explain
-from ..words import _, pgettext
+from ..words import _, names_in_words, ngettext_lazy, pgettext
 
 GAME = "numero"
 
@@ -39,7 +39,11 @@ MEASURES = (
             _("Took fewer cards than the expert's take"), _("takes"),
             _("Takes as many cards as the best take, wild cards included."),
             well_words=pgettext("what the player did well, read after “You” or a name", "took as many cards as possible"),
-            amount_words=("card left behind", "cards left behind"), family="strategy"),
+            # Translators: a total's heading in the skill reports, and an amount on the moves page.
+            amount_words=Unit(_("Cards left behind"),
+                              # Translators: an amount on the moves page (%(n)s may be "2.5": an estimate).
+                              ngettext_lazy("%(n)s card left behind", "%(n)s cards left behind")),
+            family="strategy"),
     Measure("nu.valid_build", GAME, _("Honest builds"),
             _("Built without the answer in hand"), _("builds"),
             _("Builds only when holding the answer card."),
@@ -109,18 +113,27 @@ def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict 
     return {"level": level} if level else None
 
 
-WILD_WORDS = {"subtract": "subtract", "multiply": "multiply", "divide": "divide",
-              "fraction": "fraction", "power": "power and root"}
+# The families of wild cards, as a teacher reads them in a list ("Wild cards: subtract and divide.").
+WILD_WORDS = {"subtract": pgettext("Numero wild cards", "subtract"),
+              "multiply": pgettext("Numero wild cards", "multiply"),
+              "divide": pgettext("Numero wild cards", "divide"),
+              "fraction": pgettext("Numero wild cards", "fraction"),
+              "power": pgettext("Numero wild cards", "power and root")}
 
 
 def focus_words(options: dict) -> list[str]:
     """The level played, and the wild cards when the focus chooses them."""
     if not options.get("level"):
         return []
-    words = [f"Played at Numero level {options['level']}."]
+    # Translators: what a practice game's option does, for the teacher: "Played at Numero level 6."
+    words = [_("Played at Numero level %(level)s.", level=options["level"])]
     if "wilds" in options:
         wilds = options.get("wilds") or []
-        words.append("Wild cards: " + (", ".join(WILD_WORDS.get(w, w) for w in wilds) or "none") + ".")
+        if wilds:
+            # Translators: the wild cards of a practice game: "Wild cards: subtract, multiply and divide."
+            words.append(_("Wild cards: %(families)s.", families=names_in_words([WILD_WORDS.get(w, w) for w in wilds])))
+        else:
+            words.append(_("Wild cards: none."))
     return words
 
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterator, Sequence
 
-from ..skills import OPERATIONS, Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted, longest_run
+from ..skills import OPERATIONS, Candidate, ClassMove, GameSkills, Measure, MoveFacts, Planted, Unit, longest_run
 from . import rules
 from .analyse import CLEAR_FREE_CHOICE_GAIN, recorded_regrets, recorded_specials
 from .planted import PlantedSmoothOperator
 from .verdicts import explain
-from ..words import _, pgettext
+from ..words import _, names_in_words, ngettext_lazy, pgettext
 
 GAME = "smooth_operator"
 DIVISION = "÷"
@@ -35,7 +35,10 @@ MEASURES = (
             _("When responding, plays the card that gives away the fewest points, now and with the "
             "hand it keeps (as the expert computer player judges it)."),
             well_words=pgettext("what the player did well, read after “You” or a name", "chose the card that gives away the fewest points now and later"),
-            amount_words=("point given away", "points given away"),
+            # Translators: a total's heading in the skill reports, and an amount on the moves page.
+            amount_words=Unit(_("Points given away"),
+                              # Translators: an amount on the moves page (%(n)s may be "2.5": an estimate).
+                              ngettext_lazy("%(n)s point given away", "%(n)s points given away")),
             family="strategy"),
     Measure("so.even_division", GAME, _("Exact division"),
             _("Tried ÷ when it does not divide exactly"), _("turns when ÷ does not divide exactly"),
@@ -48,7 +51,10 @@ MEASURES = (
               "%(points)s points or more or wins the game, and never doubles 0.",
               points=CLEAR_FREE_CHOICE_GAIN),
             well_words=pgettext("what the player did well, read after “You” or a name", "used the special cards well"),
-            amount_words=("point missed", "points missed"),
+            # Translators: a total's heading in the skill reports, and an amount on the moves page.
+            amount_words=Unit(_("Points missed"),
+                              # Translators: an amount on the moves page, "8 points missed" (%(n)s may be "2.5").
+                              ngettext_lazy("%(n)s point missed", "%(n)s points missed")),
             family="strategy"),
     Measure("so.mental_math", GAME, _("Mental maths"),
             _("Worked out the answer wrong"), _("answers"),
@@ -94,7 +100,11 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
 # sign as its operator-card symbol, and what a focused game of it sets.
 SIGN_OF = {"+": "+", "−": "-", "×": "x", "÷": "/"}
 OPERATION_OF = {sign: op for op, sign in SIGN_OF.items()}
-OPERATION_NAMES = {"+": "adding", "−": "taking away", "×": "multiplying", "÷": "dividing"}
+# Translators: an operation's name in brackets after its sign: "÷ (dividing)".
+OPERATION_NAMES = {"+": pgettext("an operation, after its sign", "adding"),
+                   "−": pgettext("an operation, after its sign", "taking away"),
+                   "×": pgettext("an operation, after its sign", "multiplying"),
+                   "÷": pgettext("an operation, after its sign", "dividing")}
 PRACTICE_OPERATIONS = 2  # at most this many weakest operations are focused at once
 # Measures no deal can focus, and why, in a teacher's words (expert self-play,
 # `selfplay --measures`, docs/reports.md): most answers already are chances of the best card;
@@ -102,15 +112,15 @@ PRACTICE_OPERATIONS = 2  # at most this many weakest operations are focused at o
 # best 1.9x; more ÷ cards leave players stuck more often, and the game ends sooner with fewer
 # chances to see that ÷ does not work out.
 NO_FOCUS = {
-    "so.lowest_operator": (
+    "so.lowest_operator": _(
         "“Best card” cannot be given its own practice game: almost every answer in Smooth "
         "Operator already asks which card gives away the fewest points, so no deal of the "
         "cards gives many more chances. Set an ordinary assignment with more games instead."),
-    "so.specials": (
+    "so.specials": _(
         "“Special cards” cannot be given its own practice game: more special cards in the pack "
         "also end the game sooner, so no deal gives twice the chances to use them. Set an "
         "ordinary assignment with more games instead."),
-    "so.even_division": (
+    "so.even_division": _(
         "“Exact division” cannot be given its own practice game: more ÷ cards leave players "
         "stuck more often and the game ends sooner, so no deal gives more chances to see when "
         "÷ does not work out. Set an ordinary assignment with more games instead."),
@@ -149,12 +159,18 @@ def focus_words(options: dict) -> list[str]:
     words = []
     operations = [OPERATION_OF.get(s, s) for s in options.get("focus_operators") or []]
     if operations:
-        names = " and ".join(f"{op} ({OPERATION_NAMES.get(op, '')})" for op in operations)
-        words.append(f"Many more {names} operator cards.")
-    for key, what in (("low_range", "Low number cards"), ("high_range", "High number cards")):
-        value = options.get(key)
-        if value:
-            words.append(f"{what} from {value[0]} to {value[1]} only.")
+        # Translators: an operation's sign and its name: "÷ (dividing)".
+        names = names_in_words([_("%(sign)s (%(name)s)", sign=op, name=OPERATION_NAMES[op])
+                                if op in OPERATION_NAMES else op for op in operations])
+        # Translators: what a practice game's option does: "Many more ÷ (dividing) operator cards."
+        words.append(_("Many more %(operations)s operator cards.", operations=names))
+    low, high = options.get("low_range"), options.get("high_range")
+    if low:
+        # Translators: what a practice game's option does: "Low number cards from 1 to 5 only."
+        words.append(_("Low number cards from %(low)s to %(high)s only.", low=low[0], high=low[1]))
+    if high:
+        # Translators: what a practice game's option does: "High number cards from 20 to 50 only."
+        words.append(_("High number cards from %(low)s to %(high)s only.", low=high[0], high=high[1]))
     return words
 
 
@@ -164,7 +180,8 @@ def focus_scope(measure: Measure, detail: str, options: dict) -> tuple[str, tupl
         return None
     operations = tuple(OPERATION_OF[s] for s in options["focus_operators"]
                        if OPERATION_OF.get(s) in OPERATIONS)
-    return f"{measure.title}: {' and '.join(operations)}", operations
+    # Translators: what a practice game practises: a skill and its operations, "Mental maths: ÷ and ×".
+    return _("%(skill)s: %(operation)s", skill=measure.title, operation=names_in_words(list(operations))), operations
 
 
 # ----- the class's live line (the arena's projector) ----------------------------------------
