@@ -45,7 +45,8 @@ class SkillEvidence(models.Model):
     #   locked, so a second run of the same game writes the same rows, never extra ones;
     # - indexes only for the reads: by game (replace), by class + measure + student (every
     #   report read, drill-down, roll-up and flag), by student (forgetting a student) and by
-    #   assignment (set to null when an assignment is deleted).
+    #   assignment (set to null when an assignment is deleted): only the rows that have one
+    #   (a free game's rows are not in it: each index is about a sixth of the write time).
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="skill_evidence",
                              db_constraint=False)
     move = models.ForeignKey("games.Move", on_delete=models.CASCADE, related_name="skill_evidence",
@@ -56,7 +57,7 @@ class SkillEvidence(models.Model):
                                   related_name="skill_evidence", db_index=False, db_constraint=False)
     assignment = models.ForeignKey("classroom.Assignment", null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="skill_evidence",
-                                   db_constraint=False)
+                                   db_index=False, db_constraint=False)
     measure = models.CharField(max_length=30)  # e.g. "so.lowest_operator"
     # A sub-key: the fact "7x8" for mg.facts, the error code for all.rule_errors, the decision
     # kind for all.think_time; "" when the measure has none. At most one row per
@@ -70,7 +71,9 @@ class SkillEvidence(models.Model):
     week = models.DateField()  # Monday of the week played, for trends
 
     class Meta:
-        indexes = [models.Index(fields=["classroom", "measure", "student"])]
+        indexes = [models.Index(fields=["classroom", "measure", "student"]),
+                   models.Index(fields=["assignment"], condition=models.Q(assignment__isnull=False),
+                                name="reports_evidence_assignment")]
 
 
 class SkillRollup(models.Model):

@@ -2,8 +2,10 @@
 
 One GROUP BY in the database counts the evidence per (student, assignment, week, measure,
 detail); every roll-up is a sum of those groups, so Python only adds a few thousand numbers.
-Medians (thinking time; seconds per times-table fact) need the values themselves: they are
-read once, kept per smallest group and joined per roll-up.
+Medians (thinking time; seconds per times-table fact) need the values themselves: the same
+GROUP BY also splits those measures' groups by amount (one scan of the evidence, not two:
+the second scan and its sort were half the roll-up of a million decisions), so each smallest
+group's values come as (amount, how many rows have it), joined per roll-up.
 
 Rows written (see models.SkillRollup): for the student, the class, each assignment (per
 student and whole), all time (week null) and per week (its Monday); detail "" for the whole
@@ -23,7 +25,7 @@ from collections import defaultdict
 from itertools import chain
 
 from django.db import connection
-from django.db.models import Count, Q, Sum
+from django.db.models import Case, Count, F, FloatField, Q, Sum, When
 
 from .measures import RULES, THINK, fact_measures
 from .models import SkillEvidence, SkillRollup
@@ -52,12 +54,18 @@ def rebuild(*, classroom_id: int) -> int:
         # times slower). SET LOCAL: for this transaction only.
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL work_mem = '64MB'")
-    evidence = SkillEvidence.objects.filter(classroom_id=classroom_id).order_by()
-    groups = (evidence.values_list("student_id", "assignment_id", "week", "measure", "detail")
+    median_ids = [THINK, *(m.id for m in fact_measures())]
+    # A median measure's amount is part of its group (seconds are whole milliseconds, so
+    # amounts repeat: far fewer groups than rows); every other measure's is null here.
+    value = Case(When(measure__in=median_ids, then=F("amount")), default=None, output_field=FloatField())
+    groups = (SkillEvidence.objects.filter(classroom_id=classroom_id).order_by()
+              .annotate(value=value)
+              .values_list("student_id", "assignment_id", "week", "measure", "detail", "value")
               .annotate(chances=Count("id"), misses=Count("id", filter=Q(missed=True)),
                         amount=Sum("amount")))
     totals: dict[tuple, list] = defaultdict(lambda: [0, 0, 0.0])
-    for student, assignment, week, measure, detail, chances, misses, amount in groups:
+    finest: dict[tuple, list[tuple[float, int]]] = defaultdict(list)  # median measures' values
+    for student, assignment, week, measure, detail, value, chances, misses, amount in groups:
         for scope, s, a, w, d in _targets(student, assignment, week, detail):
             row = totals[(scope, s, a, w, measure, d)]
             row[0] += chances
@@ -66,7 +74,9 @@ def rebuild(*, classroom_id: int) -> int:
         if measure == THINK:  # accepted moves: chances at the rules too (measures.evidence_measures)
             for scope, s, a, w, d in _targets(student, assignment, week, ""):
                 totals[(scope, s, a, w, RULES, d)][0] += chances
-    medians = _medians(evidence, [THINK, *(m.id for m in fact_measures())])
+        if value is not None:
+            finest[(measure, student, assignment, week, detail)].append((value, chances))
+    medians = _medians(finest)
     SkillRollup.objects.filter(classroom_id=classroom_id).delete()
     rows = [SkillRollup(scope=scope, classroom_id=classroom_id, student_id=s, assignment_id=a, week=w,
                         measure=measure, detail=d, chances=c, misses=x, amount_total=round(amount, 3),
@@ -76,19 +86,11 @@ def rebuild(*, classroom_id: int) -> int:
     return len(rows)
 
 
-def _medians(evidence, measure_ids: list[str]) -> dict[tuple, float]:
-    """Median amounts of these measures per roll-up: seconds per decision (all.think_time)
-    and per times-table fact (a fact row's amount is the seconds its decision took).
-
-    Read as (amount, how many rows have it) per smallest group, counted by the database:
-    seconds are whole milliseconds, so amounts repeat, and a million decisions are far fewer
-    rows to read and sort (reading every value took half the roll-up of a million)."""
-    finest: dict[tuple, list[tuple[float, int]]] = defaultdict(list)
-    for measure, student, assignment, week, detail, amount, n in (
-            evidence.filter(measure__in=measure_ids, amount__isnull=False)
-            .values_list("measure", "student_id", "assignment_id", "week", "detail", "amount")
-            .annotate(n=Count("id"))):
-        finest[(measure, student, assignment, week, detail)].append((amount, n))
+def _medians(finest: dict[tuple, list[tuple[float, int]]]) -> dict[tuple, float]:
+    """Median amounts per roll-up of the median measures: seconds per decision
+    (all.think_time) and per times-table fact (a fact row's amount is the seconds its
+    decision took), from each smallest group's (amount, how many rows have it) (`finest`,
+    keyed by measure, student, assignment, week, detail)."""
     joined: dict[tuple, list[list[tuple[float, int]]]] = defaultdict(list)
     for (measure, student, assignment, week, detail), counted in finest.items():
         for key in _targets(student, assignment, week, detail):

@@ -67,24 +67,22 @@ def _load_moves(games: list[Game], students: dict[int, dict[int, int]],
     for game in games:
         by_key[game.key].append(game.pk)
     read = _move_rows_postgresql if connection.vendor == "postgresql" else _move_rows
+    MoveFacts = ev.MoveFacts
     for key, ids in by_key.items():
         keys = ev.analysis_keys(key)
         revision = _analysis_revision(key)
-        loaded = (*keys, REV)
         events = ev.needs_events(key)
         # Without events only the students' own moves matter (per_attempt reads the mover's).
         seats = None if events else [seat for game_id in ids for seat in students[game_id]]
-        for game_id, move_id, seat, version_before, accepted, error_code, think_ms, played_at, facts, \
-                move_events in read(ids, loaded, seats, events):
+        for game_id, move_id, seat, version_before, accepted, error_code, think_ms, played_at, facts, rev, \
+                move_events in read(ids, keys, seats, events):
             analysis = None
-            if seat in students[game_id] and facts:
-                analysis = ev.analysis_read(facts, keys)
-                if stale is not None and analysis and facts.get(REV, 1) != revision:
+            if facts is not None and seat in students[game_id]:
+                analysis = facts
+                if stale is not None and analysis and rev != revision:
                     stale.add(game_id)
-            moves[game_id].append(ev.MoveFacts(
-                id=move_id, seat_id=seat, version_before=version_before, accepted=accepted,
-                error_code=error_code, think_ms=think_ms, played_at=played_at, analysis=analysis,
-                events=move_events))
+            moves[game_id].append(MoveFacts(move_id, seat, version_before, accepted, error_code, analysis,
+                                            move_events, think_ms, played_at))
     return moves
 
 
@@ -92,24 +90,31 @@ _MOVE_FIELDS = ("game_id", "id", "seat_id", "version_before", "accepted", "error
                 "created_at")
 
 
-def _move_rows(game_ids: list[int], loaded: tuple[str, ...], seats: list[int] | None, events: bool):
-    """(*_MOVE_FIELDS, analysis, events or None) per move, in game and sequence order."""
+def _move_rows(game_ids: list[int], keys: tuple[str, ...], seats: list[int] | None, events: bool):
+    """(*_MOVE_FIELDS, analysis, its REV, events or None) per move, in game and sequence order:
+    the analysis as ev.analysis_read has it (only `keys`, no None values; None when the move
+    has none), its REV 1 when it has none."""
     qs = Move.objects.filter(game_id__in=game_ids)
     if seats is not None:
         qs = qs.filter(seat_id__in=seats)
     rows = qs.order_by("game_id", "sequence").values_list(*_MOVE_FIELDS, "analysis",
                                                           *(("events",) if events else ()))
-    for row in rows.iterator(chunk_size=5000):
-        yield (*row, None) if not events else row
+    for *fields, analysis, move_events in (row if events else (*row, None)
+                                           for row in rows.iterator(chunk_size=5000)):
+        if not analysis:
+            yield (*fields, None, None, move_events)
+        else:
+            yield (*fields, ev.analysis_read(analysis, keys), analysis.get(REV, 1), move_events)
 
 
-def _move_rows_postgresql(game_ids: list[int], loaded: tuple[str, ...], seats: list[int] | None,
+def _move_rows_postgresql(game_ids: list[int], keys: tuple[str, ...], seats: list[int] | None,
                           events: bool):
     """`_move_rows` in one query: the batch's rows as one JSON array that is decoded in one
-    call, each move's analysis cut down to the `loaded` keys by the database (in the
+    call, each move's analysis cut down to `keys` and REV by the database (in the
     benchmark's million decisions, decoding a JSON value, or the whole analysis, per move and
     Django's loader per timestamp were most of the reading time). A key the analysis lacks is
-    null, which analysis_read drops."""
+    null, and left out of the analysis here (as analysis_read does)."""
+    loaded = (*keys, REV)
     if not all(k.isidentifier() for k in loaded):  # they go into the SQL as literals
         raise ValueError(f"not an analysis key: {loaded!r}")
     facts = ", ".join(f"analysis -> '{k}'" for k in loaded)
@@ -121,8 +126,11 @@ def _move_rows_postgresql(game_ids: list[int], loaded: tuple[str, ...], seats: l
         cursor.execute(sql, [game_ids] if seats is None else [game_ids, seats])
         rows = cursor.fetchone()[0] or []  # json: decoded by psycopg
     timestamp = datetime.fromisoformat  # created_at, in the connection's time zone (UTC)
-    for *fields, played_at, values, move_events in rows:
-        yield (*fields, timestamp(played_at), dict(zip(loaded, values)), move_events)
+    for game_id, move_id, seat, version_before, accepted, error_code, think_ms, played_at, values, \
+            move_events in rows:
+        # The REV is read as stored (None when the analysis has none), as it always was here.
+        yield (game_id, move_id, seat, version_before, accepted, error_code, think_ms, timestamp(played_at),
+               {k: v for k, v in zip(keys, values) if v is not None}, values[-1], move_events)
 
 
 def _analysis_revision(key: str) -> int:
@@ -205,8 +213,33 @@ def games_reports_compute(*, game_ids: list[int], force: bool = False) -> list[G
             SkillEvidence.objects.filter(game_id__in=reported).delete()
             GameReport.objects.filter(game_id__in=reported).delete()
         bulk_insert_evidence(values)
-        GameReport.objects.bulk_create(reports)
+        _insert_reports(reports)
     return done + reports
+
+
+def _insert_reports(reports: list[GameReport]) -> None:
+    """GameReport.objects.bulk_create(reports), on PostgreSQL in one INSERT from arrays (one
+    parameter per column, not one per value: Django's preparing of a batch's values and
+    psycopg's parsing of thousands of placeholders were a tenth of a batch's Python time).
+    The reports get their ids and computed_at as bulk_create gives them."""
+    if connection.vendor != "postgresql" or not reports:
+        GameReport.objects.bulk_create(reports)
+        return
+    now = timezone.now()
+    table = GameReport._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (game_id, classroom_id, version, decisions, revision, computed_at) "
+            "SELECT g, c, v, d, r, %s FROM unnest(%s::bigint[], %s::bigint[], %s::integer[], "
+            "%s::integer[], %s::smallint[]) AS t (g, c, v, d, r) RETURNING game_id, id",
+            [now, [r.game_id for r in reports], [r.classroom_id for r in reports],
+             [r.version for r in reports], [r.decisions for r in reports], [r.revision for r in reports]])
+        ids = dict(cursor.fetchall())
+    for report in reports:
+        report.pk = ids[report.game_id]
+        report.computed_at = now
+        report._state.adding = False
+        report._state.db = connection.alias
 
 
 def _evidence_values(game: Game, rows: list[ev.Evidence], students: dict[int, int]) -> list[tuple]:
@@ -214,16 +247,16 @@ def _evidence_values(game: Game, rows: list[ev.Evidence], students: dict[int, in
     tz = timezone.get_current_timezone()
     ops = connection.ops
     game_id, classroom_id, assignment_id = game.pk, game.classroom_id, game.assignment_id
-    moments: dict = {}  # played_at -> (db value, its Monday as db value)
+    moments: dict = {}  # move id -> (db value of its played_at, its Monday as db value)
     values = []
     append = values.append
     for r in rows:
-        played_at = r.played_at
-        when = moments.get(played_at)
+        when = moments.get(r.move_id)
         if when is None:
+            played_at = r.played_at
             day = timezone.localtime(played_at, tz).date() if timezone.is_aware(played_at) \
                 else played_at.date()
-            when = moments[played_at] = (ops.adapt_datetimefield_value(played_at),
+            when = moments[r.move_id] = (ops.adapt_datetimefield_value(played_at),
                                          ops.adapt_datefield_value(ev.monday(day)))
         append((game_id, r.move_id, students[r.seat_id], classroom_id, assignment_id,
                 r.measure, r.detail, r.missed, r.amount, r.turn, when[0], when[1]))

@@ -41,6 +41,18 @@ def test_running_the_report_twice_changes_nothing(classroom, student):
     assert _rollups(classroom) == rollups
 
 
+def test_a_recomputed_report_is_the_row_stored(classroom, student):
+    game = play_game(key="smooth_operator", classroom=classroom, student=student,
+                     player=PlantedPlayer([parse_plant("so.lowest_operator=0.4")]), seed=9)
+    report = services.game_report_compute(game_id=game.pk, force=True)
+    stored = GameReport.objects.get(game=game)
+    assert report == stored
+    assert (report.classroom_id, report.version, report.decisions, report.revision, report.computed_at) == (
+        stored.classroom_id, stored.version, stored.decisions, stored.revision, stored.computed_at)
+    assert report.decisions > 0
+    assert services.game_report_compute(game_id=game.pk) == report  # up to date: the same row
+
+
 def test_a_crash_half_way_leaves_nothing_and_running_again_repairs_it(classroom, student, monkeypatch):
     player = PlantedPlayer([parse_plant("so.lowest_operator=0.4")])
     game = play_game(key="smooth_operator", classroom=classroom, student=student, player=player, seed=9)

@@ -104,3 +104,18 @@ def test_median_seconds_read_as_counted_amounts_are_the_median_of_every_value(cl
         if row.week:
             rows = rows.filter(week=row.week)
         assert row.amount_median == round(median(rows.values_list("amount", flat=True)), 3)
+
+
+def test_a_deleted_assignment_leaves_its_games_evidence_counted_as_free_games(classroom, played):
+    ann, ben, assignment = played
+    before = _rollup(classroom, scope=Scope.STUDENT, student=ann, measure="mg.missed_play")
+    in_assignment = SkillEvidence.objects.filter(assignment=assignment).count()
+    total = SkillEvidence.objects.count()
+    assert 0 < in_assignment < total
+    assignment.delete()
+    assert SkillEvidence.objects.count() == total
+    assert not SkillEvidence.objects.filter(assignment__isnull=False).exists()
+    services.class_rollups_rebuild(classroom_id=classroom.pk)
+    after = _rollup(classroom, scope=Scope.STUDENT, student=ann, measure="mg.missed_play")
+    assert (after.chances, after.misses) == (before.chances, before.misses)
+    assert not SkillRollup.objects.filter(classroom=classroom, scope=Scope.ASSIGNMENT).exists()
