@@ -20,6 +20,8 @@ module is what every game shares.
 
 from __future__ import annotations
 
+import os
+import random
 import secrets
 from dataclasses import dataclass, field
 
@@ -42,6 +44,19 @@ from games.selectors.play import recent_events, seat_moves
 from games.engine.words import names_in_words as _names_in_words
 from games.spec import GameSpec
 from games.words import say
+
+
+# Form keys only tell one render's forms from another's (a duplicate is the same key sent
+# twice by the same seat); they guard nothing, so they need not come from the operating
+# system. A private generator, seeded from it once per process: `secrets` asks the kernel at
+# every render, and each ask lets go of the GIL, a switch point for every other thread in the
+# middle of a push (py-spy, devtools/bench/README.md session 13).
+_form_keys = random.Random(secrets.randbits(128))
+os.register_at_fork(after_in_child=lambda: _form_keys.seed(secrets.randbits(128)))  # Celery's forked workers
+
+
+def new_form_key() -> str:
+    return f"{_form_keys.getrandbits(64):016x}"
 
 
 def names_in_words(names: list[str]) -> str:
@@ -156,7 +171,7 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
         "classmates": names_in_words([s.name for s in seats if s.user_id and seat is not None and s.pk != seat.pk]),
         # A fresh key per render: re-sending the same form (a double tap, a resend after a
         # reconnect) repeats its key and is recognised as a duplicate by the move service.
-        "form_key": secrets.token_hex(8),
+        "form_key": new_form_key(),
         **board_context(spec=spec, game=game, view=view, seat=seat),
     }
 

@@ -236,7 +236,9 @@ class Student:
             async with self.bench.gate:
                 await self.table_socket.connect(timeout=self.bench.args.timeout * 4)
         except Exception as exc:  # noqa: BLE001 - counted, the table goes on without them
-            self.bench.window.error(f"table socket refused ({type(exc).__name__})")
+            # The close code says why ("closed before open: 4429 ..."): kept in the label.
+            why = str(exc).split(" ")[3] if str(exc).startswith("closed before open:") else type(exc).__name__
+            self.bench.window.error(f"table socket refused ({why})")
             return
         table.arrived(self)
 

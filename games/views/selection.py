@@ -7,8 +7,6 @@ hand or the deck. It changes nothing; the move itself goes over the WebSocket th
 move service like every other move.
 """
 
-import secrets
-
 from django.http import Http404, HttpResponseForbidden
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
@@ -16,6 +14,7 @@ from django.views.decorators.http import require_GET
 from django.utils.translation import gettext as _
 
 from games import registry
+from games.rendering import new_form_key
 from games.selectors.play import game_access
 from games.spec import BadSelection
 
@@ -37,6 +36,6 @@ def game_selection(request, game_id: int):
         parsed, status, message = hook.empty, 400, str(exc)
     view = spec.engine.view(game.state, seat.name)
     context = {"game": game, "seat": seat, "view": view, "coach": False,
-               "interactive": not view.get("finished"), "form_key": secrets.token_hex(8),
+               "interactive": not view.get("finished"), "form_key": new_form_key(),
                "selection_notice": message, **hook.context(view, parsed)}
     return render(request, hook.template, context, status=status)
