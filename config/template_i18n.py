@@ -11,23 +11,19 @@ the template's escaping and localization switches, and catalogues do not change 
 process runs: so it is kept, keyed by those, and given back as it was made.
 
 Everything else is Django's own library, unchanged: `{% blocktranslate %}` (it has values),
-`{% translate variable %}`, `{% translate "x" as y %}`, `noop`, filters. `TEMPLATES`'
-`libraries` option maps the name `i18n` to this module (config/settings/base.py), so every
-`{% load i18n %}` gets it. The cache is emptied when a test changes the languages or the
-catalogues' paths.
+`{% translate variable %}`, `{% translate "x" as y %}`, `noop`, filters. `install()` (from accounts/apps.py, once the
+apps are ready and before any template is compiled) puts the two tag names `translate` and
+`trans` of Django's own `i18n` library on this node, so every `{% load i18n %}` gets it
+(a second library named `i18n` in `TEMPLATES` would be Django's warning templates.W003). The
+cache is emptied when a test changes the languages or the catalogues' paths.
 """
 
 from __future__ import annotations
 
-from django import template
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.templatetags import i18n as django_i18n
 from django.utils import translation
-
-register = template.Library()
-register.tags.update(django_i18n.register.tags)
-register.filters.update(django_i18n.register.filters)
 
 _SAID: dict[tuple, str] = {}
 _SAID_KEPT = 10_000  # far more than the site's constant texts in all its languages
@@ -66,8 +62,10 @@ def _constant_translate(parser, token):
     return node
 
 
-register.tag("translate", _constant_translate)
-register.tag("trans", _constant_translate)
+def install() -> None:
+    """`{% translate %}` and `{% trans %}` of Django's `i18n` library, from now on."""
+    django_i18n.register.tag("translate", _constant_translate)
+    django_i18n.register.tag("trans", _constant_translate)
 
 
 @receiver(setting_changed)

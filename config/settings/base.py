@@ -110,9 +110,6 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # `{% load i18n %}` is Django's library with constant `{% translate %}` texts said
-            # once per process and language (config/template_i18n.py).
-            "libraries": {"i18n": "config.template_i18n"},
         },
     }
 ]
