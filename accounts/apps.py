@@ -8,6 +8,6 @@ class AccountsConfig(AppConfig):
     def ready(self):
         # `{% translate "constant" %}` said once per process and language (the people's
         # language is this app's: accounts/language.py).
-        from config import template_i18n
+        from accounts import template_i18n
 
         template_i18n.install()

@@ -12,7 +12,7 @@ Draw a right-to-left line with `drawRightString` from the right margin.
 import unicodedata
 
 import arabic_reshaper
-from bidi.algorithm import get_display
+from bidi import get_display  # python-bidi 0.6: the Unicode algorithm with isolates
 
 
 def is_right_to_left(text: str) -> bool:
@@ -24,5 +24,10 @@ def for_pdf(text: str) -> str:
     """One line of text as reportlab must be given it: shaped and in visual order when it holds
     right-to-left letters, unchanged otherwise."""
     if not is_right_to_left(text):
-        return text
-    return get_display(arabic_reshaper.reshape(text))
+        return text.translate(_ISOLATES)
+    # The bidi algorithm reads the isolates (an equation kept left to right: games/words.py);
+    # then they go, as the PDF's fonts have no glyph for them.
+    return get_display(arabic_reshaper.reshape(text)).translate(_ISOLATES)
+
+
+_ISOLATES = dict.fromkeys(range(0x2066, 0x206A))  # LRI, RLI, FSI, PDI

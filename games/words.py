@@ -7,6 +7,8 @@ anything already said) come back as they are.
 
 from __future__ import annotations
 
+import re
+
 from django.utils import translation
 
 from accounts.numbers import format_number
@@ -16,6 +18,21 @@ from games.engine.words import Number, Words
 def decimal_sign() -> str:
     """The reader's decimal sign ("." in English, "," in Spanish), from their number convention."""
     return format_number(1.5, digits=1)[1]
+
+
+# An equation inside a right-to-left sentence ("لعب Robo ÷: 12 ÷ 4 = 3 نقاط") would be laid
+# out right to left too, as "3 = 4 ÷ 12": numbers are left to right one by one, but the signs
+# between them take the sentence's direction. Unicode's left-to-right isolate (LRI ... PDI)
+# keeps each equation in the order the cards show it; the marks are invisible. Templates do
+# the same with <bdi dir="ltr">; engine sentences are text, so they carry the marks themselves.
+_OPERAND = r"(?:\d+(?:[.,]\d+)?|▢)"
+_EQUATION = re.compile(rf"{_OPERAND}(?:[ \u00a0]*[×÷+−=][ \u00a0]*{_OPERAND})+")
+LRI, PDI = "\u2066", "\u2069"
+
+
+def isolated_equations(text: str) -> str:
+    """`text` with each equation ("12 ÷ 4 = 3", "3 × 4") kept left to right."""
+    return _EQUATION.sub(lambda m: f"{LRI}{m.group(0)}{PDI}", text)
 
 
 def say(text):
@@ -33,7 +50,8 @@ def say(text):
         pattern = translation.pgettext(text.context, text.msgid)
     else:
         pattern = translation.gettext(text.msgid)
-    return pattern % values if values else pattern
+    said = pattern % values if values else pattern
+    return isolated_equations(said) if translation.get_language_bidi() else said
 
 
 def say_all(texts) -> list:

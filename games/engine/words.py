@@ -121,6 +121,16 @@ def ngettext_lazy(singular: str, plural: str, /) -> Plural:
     return Plural(singular, plural)
 
 
+def listed(parts: list[str]) -> str:
+    """"A, B, C" with the reader's comma (Arabic "،"): a list that does not end in "and"."""
+    if not parts:
+        return ""
+    head = parts[0]
+    for part in parts[1:]:
+        head = _("%(names)s, %(next)s", names=head, next=part)  # the same words as names_in_words'
+    return head
+
+
 def names_in_words(names: list[str]) -> str:
     """"Ann", "Ann and Ben", "Ann, Ben and Cal", in the reader's language."""
     if not names:

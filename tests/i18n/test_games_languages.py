@@ -253,3 +253,24 @@ def test_each_reader_gets_the_log_lines_of_their_own_language(classroom, student
         lines.setdefault(language, items)
         assert items == lines[language]
     assert len({tuple(v) for v in lines.values()}) == 3  # three languages, three different logs
+
+
+@pytest.mark.django_db
+def test_equations_in_arabic_sentences_stay_left_to_right(classroom, student):
+    """"12 ÷ 4 = 3" inside an Arabic sentence is kept in a left-to-right isolate (LRI ... PDI,
+    games/words.py): otherwise the signs take the sentence's direction and, after an Arabic
+    name, the page shows "3 = 4 ÷ 12". Spanish, left to right, gets no marks."""
+    from games.words import LRI, PDI, say
+
+    engine = engines.get("smooth_operator")
+    play_event = {"type": "play", "player": "سارة", "active": "علي", "card": "/", "high": 12, "low": 4, "award": 3}
+    with translation.override("ar"):
+        line = say(engine.describe_event(play_event))
+    assert f"{LRI}12 ÷ 4 = 3{PDI}" in line and "سارة" in line
+    with translation.override("es"):
+        assert LRI not in say(engine.describe_event(play_event))
+    game = play(seated(classroom, student, "smooth_operator", ["Ann", "Robo"], {"target": 1000}), moves=6)
+    with translation.override("ar"):
+        log = render_table(game_id=game.pk, seat=game.seats.get(name="Ann"), coach=False).parts["log"]
+    equations = re.findall(r"\d+ [−+×÷] \d+ = \d+", log)
+    assert equations and all(f"{LRI}{e}{PDI}" in log for e in equations)

@@ -1,4 +1,4 @@
-"""`{% translate %}` with its constant texts kept per language (config/template_i18n.py, put
+"""`{% translate %}` with its constant texts kept per language (accounts/template_i18n.py, put
 on Django's `i18n` library at start-up) says exactly what Django's own tag says, in every language and in turn, with a message context,
 a variable, `as`, filters and with escaping off."""
 
@@ -44,4 +44,4 @@ def test_the_site_templates_load_the_kept_library():
     from django.template import engines
 
     library = engines["django"].engine.template_libraries["i18n"]
-    assert library.tags["translate"].__module__ == "config.template_i18n"
+    assert library.tags["translate"].__module__ == "accounts.template_i18n"

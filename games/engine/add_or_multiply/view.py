@@ -8,7 +8,7 @@ but never *what*, except the viewer's own choice.
 
 from __future__ import annotations
 
-from ..words import _, names_in_words
+from ..words import _, listed, names_in_words
 
 SYMBOL = {"+": "+", "x": "×"}
 
@@ -76,7 +76,7 @@ def describe_event(event: dict) -> str:
     if kind == "round_resolved":
         parts = [_result_phrase(name, fact) for name, fact in event["results"].items()]
         # Translators: %(results)s is a list such as "Ann 3 × 4 = 12, Ben 2 + 5 = 7".
-        return _("Round %(round)s: %(results)s.", round=event["round"], results=", ".join(parts))
+        return _("Round %(round)s: %(results)s.", round=event["round"], results=listed(parts))
     if kind == "game_over":
         winners = event["winners"]
         points = event["scores"][winners[0]]

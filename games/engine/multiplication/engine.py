@@ -15,7 +15,7 @@ from ..core import Engine
 from ..errors import IllegalMove
 from ..rng import shuffled
 from ..validate import is_int, list_of
-from ..words import _
+from ..words import _, listed
 from . import rules
 from .analyse import analyse_turn
 from .setup import deal
@@ -104,7 +104,7 @@ class MultiplicationEngine(Engine):
         if a not in state["open"]["multipliers"] and b not in state["open"]["multipliers"]:
             multipliers = [str(m) for m in state["open"]["multipliers"]]
             shown = multipliers[0] if len(multipliers) == 1 else _("%(first)s or %(second)s",
-                                                                 first=", ".join(multipliers[:-1]),
+                                                                 first=listed(multipliers[:-1]),
                                                                  second=multipliers[-1])
             raise IllegalMove("no_common_multiplier",
                               _("%(a)s × %(b)s shares no multiplier with the open card: use %(shown)s.",

@@ -14,7 +14,7 @@ does when it serialises them.
 
 from __future__ import annotations
 
-from ..words import _, ngettext
+from ..words import _, listed, ngettext
 from . import rules
 
 
@@ -186,5 +186,5 @@ def describe_event(event: dict) -> str:
         return _("There was no operator card left for %(player)s to draw.", player=player)
     if kind == "game_over":
         return _("%(winners)s reached %(score)s points and won the game!",
-                 winners=", ".join(event["winners"]), score=event["score"])
+                 winners=listed(event["winners"]), score=event["score"])
     return _("Something happened: %(kind)s.", kind=kind)
