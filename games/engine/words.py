@@ -127,19 +127,14 @@ def listed(parts: list[str]) -> str:
         return ""
     head = parts[0]
     for part in parts[1:]:
-        head = _("%(names)s, %(next)s", names=head, next=part)  # the same words as names_in_words'
+        # Translators: a list goes on: "Ann, Ben" (then " and Cal").
+        head = _("%(names)s, %(next)s", names=head, next=part)  # each part stays itself (a card's words are said)
     return head
 
 
 def names_in_words(names: list[str]) -> str:
     """"Ann", "Ann and Ben", "Ann, Ben and Cal", in the reader's language."""
-    if not names:
-        return ""
-    if len(names) == 1:
-        return names[0]  # as it is: a `Words` stays one
-    head = names[0]
-    for name in names[1:-1]:  # each part stays itself, so a card's words are said in the reader's language
-        # Translators: a list goes on: "Ann, Ben" (then " and Cal").
-        head = _("%(names)s, %(next)s", names=head, next=name)
+    if len(names) < 2:
+        return names[0] if names else ""  # as it is: a `Words` stays one
     # Translators: the end of a list of names: "Ann, Ben and Cal" (%(names)s is "Ann, Ben").
-    return _("%(names)s and %(last)s", names=head, last=names[-1])
+    return _("%(names)s and %(last)s", names=listed(names[:-1]), last=names[-1])
