@@ -77,3 +77,8 @@ def socket_language(*, user, scope: dict) -> str:
     middleware): the person's own or their class's, else the browser's, else the site's
     default. Call it in a database thread: a student's class may be read."""
     return user_language(user=user) or browser_language(scope or {}) or settings.LANGUAGE_CODE
+
+
+# The settings whose change (in a test) changes what the catalogues say: the caches of said
+# words (accounts/template_i18n.py, games.rendering.event_line) are emptied when one changes.
+CATALOGUE_SETTINGS = frozenset({"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS", "USE_L10N"})

@@ -25,6 +25,8 @@ from django.dispatch import receiver
 from django.templatetags import i18n as django_i18n
 from django.utils import translation
 
+from accounts.language import CATALOGUE_SETTINGS
+
 _SAID: dict[tuple, str] = {}
 _SAID_KEPT = 10_000  # far more than the site's constant texts in all its languages
 
@@ -70,5 +72,5 @@ def install() -> None:
 
 @receiver(setting_changed)
 def _forget(*, setting: str, **kwargs) -> None:
-    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS", "USE_L10N"):
+    if setting in CATALOGUE_SETTINGS:
         _SAID.clear()

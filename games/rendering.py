@@ -33,7 +33,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from accounts.language import user_language
+from accounts.language import CATALOGUE_SETTINGS, user_language
 from accounts.membership import membership_version
 from games import registry
 from games.models import Game, Seat
@@ -134,7 +134,7 @@ def event_line(game_key: str, engine, event: dict) -> str | None:
 @receiver(setting_changed)
 def _forget_event_lines(*, setting: str, **kwargs) -> None:
     # The catalogues changed (a test's languages): lines said before may read otherwise now.
-    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"):
+    if setting in CATALOGUE_SETTINGS:
         _EVENT_LINES.clear()
 
 

@@ -20,9 +20,10 @@ def decimal_sign() -> str:
     return format_number(1.5, digits=1)[1]
 
 
-# An equation inside a right-to-left sentence ("لعب Robo ÷: 12 ÷ 4 = 3 نقاط") would be laid
-# out right to left too, as "3 = 4 ÷ 12": numbers are left to right one by one, but the signs
-# between them take the sentence's direction. Unicode's left-to-right isolate (LRI ... PDI)
+# An equation inside a right-to-left sentence ("لعب علي ÷: 12 ÷ 4 = 3 نقاط") would be laid
+# out right to left too, as "3 = 4 ÷ 12": numbers are left to right one by one, but after an
+# Arabic word the signs between them take the sentence's direction (after a Latin name they
+# happen not to, which is why English names in tests hid it). Unicode's left-to-right isolate (LRI ... PDI)
 # keeps each equation in the order the cards show it; the marks are invisible. Templates do
 # the same with <bdi dir="ltr">; engine sentences are text, so they carry the marks themselves.
 _OPERAND = r"(?:\d+(?:[.,]\d+)?|▢)"
