@@ -20,6 +20,7 @@ from classroom.models import Classroom
 from classroom.pdf_text import for_pdf
 from classroom.roster_input import Row
 from tests.i18n.pseudo import english_words
+from tests.i18n.readers import speaking
 
 pytestmark = pytest.mark.django_db
 
@@ -43,13 +44,6 @@ def text(response) -> str:
     return response.content.decode()
 
 
-def speaking(user, language: str) -> Client:
-    """A signed-in browser for `user`, who chose `language`."""
-    user.language = language
-    user.save(update_fields=["language"])
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def no_english(response, *, allowed=frozenset()) -> None:

@@ -9,7 +9,6 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -19,6 +18,7 @@ from games.models import Game
 from games.rendering import render_table, table_push
 from games.services import SeatSpec, game_apply_move, game_create
 from tests.i18n.pseudo import PSEUDO, english_words
+from tests.i18n.readers import speaking
 from tests.sockets import connect_as, off_loop
 
 # Names of the test's people and computer players, and the games' own printed symbols.
@@ -54,12 +54,6 @@ def play(game: Game, *, moves: int | None = None) -> Game:
     raise AssertionError("game did not finish")
 
 
-def speaking(user, language):
-    user.language = language
-    user.save(update_fields=["language"])
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def left_in_english(html: str) -> list[str]:

@@ -13,7 +13,6 @@ import re
 from functools import cache
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -26,25 +25,13 @@ from reports.measures import RULES, THINK
 from reports.models import SkillEvidence
 from reports.selectors import verdict_of
 from tests.i18n.pseudo import PSEUDO, english_words
+from tests.i18n.readers import speaking
 from tests.reports.showing import evidence, make_game
+from tests.reports.test_verdicts_explained import PLANTS  # each game with every one of its measures planted
 
-# Each game with every one of its measures planted, so that misses and fine decisions both come.
-PLANTS = {
-    "smooth_operator": ["so.lowest_operator=0.4", "so.specials=0.5", "so.mental_math=0.3",
-                        "so.even_division=0.5"],
-    "add_or_multiply": ["am.operation=0.4"],
-    "numero": ["nu.missed_take=0.4", "nu.best_take=0.5", "nu.valid_build=0.3"],
-    "multiplication": ["mg.missed_play=0.3", "mg.squares=0.5", "mg.facts=0.3"],
-}
 GAMES = sorted(PLANTS)
 
 
-def reader(user, language: str) -> Client:
-    user.language = language
-    user.save(update_fields=["language"])
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def section(html: str, start: str, end: str = "</section>") -> str:
@@ -115,7 +102,7 @@ def test_the_replay_shows_each_games_verdicts_with_no_english_left(key, classroo
         if wanted <= set(shown):
             break
     assert wanted <= set(shown), f"not played: {sorted(wanted - set(shown))}"
-    coach = reader(teacher, PSEUDO)
+    coach = speaking(teacher, PSEUDO)
     for (measure, missed), row in sorted(shown.items()):
         html = coach.get(reverse("games:replay", args=[row.game_id]), {"turn": row.turn}).content.decode()
         verdicts = section(html, '<section class="replay-verdicts')
@@ -135,11 +122,11 @@ def test_a_verdict_on_the_replay_in_spanish_and_arabic(classroom, student, teach
             break
     assert row is not None
     url = reverse("games:replay", args=[row.game_id])
-    spanish = section(reader(teacher, "es").get(url, {"turn": row.turn}).content.decode(),
+    spanish = section(speaking(teacher, "es").get(url, {"turn": row.turn}).content.decode(),
                       '<section class="replay-verdicts')
     assert "Robó una carta." in spanish and "El experto descartaría " in spanish
     assert "más en la mano que después de descartar" in spanish
-    arabic = section(reader(teacher, "ar").get(url, {"turn": row.turn}).content.decode(),
+    arabic = section(speaking(teacher, "ar").get(url, {"turn": row.turn}).content.decode(),
                      '<section class="replay-verdicts')
     assert "سحب بطاقة." in arabic and "كان الخبير سيلقي " in arabic
     assert "أكثر في اليد مما بعد الإلقاء" in arabic
