@@ -136,6 +136,7 @@ def _forget_event_lines(*, setting: str, **kwargs) -> None:
     # The catalogues changed (a test's languages): lines said before may read otherwise now.
     if setting in CATALOGUE_SETTINGS:
         _EVENT_LINES.clear()
+        _LEAVE_PARTS.clear()
 
 
 def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "",
@@ -180,10 +181,36 @@ def table_context(*, game: Game, seat: Seat | None, coach: bool, notice: str = "
 PARTS = ("status", "notice", "board", "scores", "log", "leave")
 
 
+# The Stop / Leave question (games/_leave.html) reads only what `_leave_key` holds, so it stays
+# the same for every push of a game until the game's status, the viewer's right to move or the
+# classmates it names change; its two URL reversals made it a fifth of a table's render. Said
+# once per process and key instead, as the log's lines are. (A pushed part has no CSRF token in
+# any case: the page adds its own to a form without one, static/js/app.js.)
+_LEAVE_PARTS: dict[tuple, str] = {}
+_LEAVE_PARTS_KEPT = 20_000
+_ALL_BUT_LEAVE = tuple(name for name in PARTS if name != "leave")
+
+
+def _leave_key(context: dict) -> tuple:
+    game = context["game"]
+    return (translation.get_language(), game.pk, game.status, game.forfeit_on_leave,
+            context["interactive"], context["coach"], context["classmates"])
+
+
 def render_parts(**context_kwargs) -> dict[str, str]:
     """One viewer's table, as its parts (`table_context`'s keyword arguments)."""
-    return render_partials(template_name="games/_table.html", names=PARTS,
-                           context=table_context(**context_kwargs), localize=False)
+    context = table_context(**context_kwargs)
+    key = _leave_key(context)
+    leave = _LEAVE_PARTS.get(key)
+    parts = render_partials(template_name="games/_table.html", names=PARTS if leave is None else _ALL_BUT_LEAVE,
+                            context=context, localize=False)
+    if leave is None:
+        if len(_LEAVE_PARTS) >= _LEAVE_PARTS_KEPT:
+            _LEAVE_PARTS.clear()
+        _LEAVE_PARTS[key] = parts["leave"]
+    else:
+        parts["leave"] = leave
+    return parts
 
 
 def _game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:

@@ -367,3 +367,38 @@ def test_at_most_three_games_are_shown_above_the_assignments(classroom, student)
     assert shown.count(">Carry on</a>") == 3
     assert reverse("games:game", args=[games[0].pk]) in folded  # the least recently played
     assert "1 more unfinished game<" in folded
+
+
+def test_the_pushed_leave_question_follows_the_table_and_the_reader(classroom, student, ben, make_student):
+    """A push says the Leave question once per situation and language and reuses it
+    (games.rendering: a fifth of a table's render): each situation still reads as a fresh
+    render of it does, naming the classmates now at the table, in the reader's language."""
+    from django.utils import translation
+
+    from games import rendering
+
+    cy = make_student(classroom, "Cy", ("dog", "moon", "star"))
+    game = game_create(key="smooth_operator", classroom=classroom, seed=3,
+                       seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben), SeatSpec("Cy", user=cy)])
+
+    def leave(language="en", fresh=False) -> str:
+        game.refresh_from_db()
+        seats = list(game.seats.order_by("position"))
+        if fresh:
+            rendering._LEAVE_PARTS.clear()
+        with translation.override(language):
+            return rendering.render_parts(game=game, seat=seats[0], coach=False, seats=seats,
+                                          fresh_choices=False)["leave"]
+
+    first = leave()
+    assert "so Ben and Cy can finish" in first and leave() == first == leave(fresh=True)
+    spanish = leave("es")
+    assert spanish != first and "Ben y Cy" in spanish and spanish == leave("es", fresh=True)
+    game_leave(student=ben, game_id=game.pk)  # a computer player takes Ben's seat
+    after = leave()
+    assert "so Cy can finish" in after and "Ben" not in after and after == leave(fresh=True)
+    game_leave(student=cy, game_id=game.pk)
+    assert "Stop game" in leave() and "Leave this game?" not in leave() and leave() == leave(fresh=True)
+    assert "Stop game" not in leave("es") and leave("es") == leave("es", fresh=True)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABANDONED)
+    assert "Stop game" not in leave() and 'id="table-leave"' in leave() and leave() == leave(fresh=True)
