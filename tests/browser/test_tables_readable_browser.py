@@ -292,6 +292,10 @@ def test_the_teacher_sees_each_secret_choice_in_words(live_daphne, browser, clas
     expect(board).to_contain_text("Ann: still choosing")
     assert_readable(page)
 
+    # The test plays every seat from here, the computer players' too; an open page would ask the
+    # server to wake those players when it hears nothing for a few seconds, and the server's
+    # move and the test's would race for the same turn. So the page goes first.
+    page.context.close()
     in_thread(play_to_end, game.pk)
     for user in (teacher, student):
         page = signed_in_page(browser, live_daphne, user, DESKTOP)
