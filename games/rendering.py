@@ -202,8 +202,8 @@ def render_parts(**context_kwargs) -> dict[str, str]:
     context = table_context(**context_kwargs)
     key = _leave_key(context)
     leave = _LEAVE_PARTS.get(key)
-    parts = render_partials(template_name="games/_table.html", names=PARTS if leave is None else _ALL_BUT_LEAVE,
-                            context=context, localize=False)
+    parts = render_partials(template_name="games/_table.html",
+                            names=PARTS if leave is None else _ALL_BUT_LEAVE, context=context, localize=False)
     if leave is None:
         if len(_LEAVE_PARTS) >= _LEAVE_PARTS_KEPT:
             _LEAVE_PARTS.clear()
