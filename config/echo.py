@@ -10,13 +10,16 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import transaction
 
+from games.consumers.dispatch import DispatchWithoutSweep
 from games.models import Game
 from games.services import move_store
 
 NOT_SIGNED_IN = 4401
 
 
-class EchoConsumer(AsyncJsonWebsocketConsumer):
+class EchoConsumer(DispatchWithoutSweep, AsyncJsonWebsocketConsumer):
+    # Dispatched as the game's sockets are (without Channels' per-message connection sweep),
+    # so the floor holds no cost a move's own path does not pay.
     async def connect(self):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:

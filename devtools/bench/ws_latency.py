@@ -452,9 +452,39 @@ def print_report(args, phases: dict[str, Phase], ports: list[int]) -> dict:
         print(f"{phase.name}: messages sent {phase.sent}, errors {phase.errors or 'none'}"
               + (f", notices {phase.notices}" if phase.notices else "")
               + (f", games finished {phase.finished_games}" if phase.name == "play" else ""))
+    ceiling = cpu_ceiling(phases)
+    for measure, c in (ceiling or {}).items():
+        print(f"CPU per message ({'the web processes' if measure == 'server' else 'the whole machine'}): "
+              + ", ".join(f"{name} {ms:.1f} ms" for name, ms in c["ms"].items())
+              + f"; with all of a move but the {c['floor']} floor's work free, a core would serve at most "
+              + f"{c['at_most']:.2f}x the moves it serves now")
     return {"rows": rows, "verdict": verdict, "machine_busy_before": args.machine_busy_before,
+            "cpu_ceiling": ceiling,
             "phases": {n: {"errors": p.errors, "notices": p.notices, "cpu": p.cpu, "sent": p.sent}
                        for n, p in phases.items()}}
+
+
+def cpu_ceiling(phases: dict) -> dict | None:
+    """The CPU a move costs beside the floors' (a bare echo through the channel layer; the
+    echo after a move's smallest durable write) measured in the same run, for the web
+    processes and for the whole machine: a move keeps at least the highest floor's work, so
+    play / that floor is the most that cutting all the rest could multiply the moves a core
+    serves (issue #25 asks for three times)."""
+    ceiling = {}
+    for measure in ("server", "machine"):
+        ms = {}
+        for name in ("floor", "write", "play"):
+            phase = phases.get(name)
+            if phase is None or not phase.cpu or not phase.sent_measured:
+                continue
+            c = phase.cpu
+            cores = c["server_cores"] if measure == "server" else c["machine_busy"] * c["cores"]
+            ms[name] = cores * phase.duration / phase.sent_measured * 1000
+        if "play" not in ms or len(ms) < 2:
+            return None
+        floor = "write" if ms.get("write") else "floor"
+        ceiling[measure] = {"ms": ms, "floor": floor, "at_most": ms["play"] / ms[floor] if ms[floor] else None}
+    return ceiling
 
 
 def print_profile(profile_dir: str, top: int = 25) -> None:
