@@ -68,20 +68,22 @@ def test_play_again_pressed_twice_deals_one_game(client, student, finished):
     first, second = client.post(again), client.post(again)
     new = Game.objects.exclude(pk=finished.pk).get()
     assert first["Location"] == second["Location"] == reverse("games:game", args=[new.pk])
-    # Once she has moved in it, Play again deals another.
+    # Once she has moved in it, Play again deals another. The deal is new each time, so the
+    # computer player may be first, and one turn can take it several decisions (a special
+    # card, the end of its turn, a free turn): it plays on until she is asked to move.
     engine = engines.get(new.key)
-    [name] = engine.waiting_for(new.state)[:1]
-    seat = new.seats.get(name=name)
-    action = engines.make_bot(new.key, "beginner", 0).choose(engine.view(new.state, name))
-    assert game_apply_move(game_id=new.pk, seat=seat, action=action, expected_version=new.version,
-                           schedule_bots=False).applied
-    if seat.user_id != student.pk:  # the computer player went first: now hers
-        new.refresh_from_db()
+    bot = engines.make_bot(new.key, "beginner", 0)
+    while "Ann" not in engine.waiting_for(new.state):
         [name] = engine.waiting_for(new.state)[:1]
-        assert name == "Ann"
-        action = engines.make_bot(new.key, "beginner", 1).choose(engine.view(new.state, name))
-        assert game_apply_move(game_id=new.pk, seat=new.seats.get(user=student), action=action,
-                               expected_version=new.version, schedule_bots=False).applied
+        assert game_apply_move(game_id=new.pk, seat=new.seats.get(name=name), expected_version=new.version,
+                               action=bot.choose(engine.view(new.state, name)), schedule_bots=False).applied
+        new.refresh_from_db()
+    # Only the computer player has moved: the same game still.
+    assert client.post(again)["Location"] == reverse("games:game", args=[new.pk])
+    assert Game.objects.exclude(pk=finished.pk).count() == 1
+    action = bot.choose(engine.view(new.state, "Ann"))
+    assert game_apply_move(game_id=new.pk, seat=new.seats.get(user=student), action=action,
+                           expected_version=new.version, schedule_bots=False).applied
     client.post(again)
     assert Game.objects.exclude(pk__in=[finished.pk, new.pk]).count() == 1
 
