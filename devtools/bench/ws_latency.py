@@ -480,10 +480,10 @@ def cpu_ceiling(phases: dict) -> dict | None:
             c = phase.cpu
             cores = c["server_cores"] if measure == "server" else c["machine_busy"] * c["cores"]
             ms[name] = cores * phase.duration / phase.sent_measured * 1000
-        if "play" not in ms or len(ms) < 2:
+        floor = next((name for name in ("write", "floor") if ms.get(name)), None)  # the write floor holds the echo
+        if "play" not in ms or floor is None:
             return None
-        floor = "write" if ms.get("write") else "floor"
-        ceiling[measure] = {"ms": ms, "floor": floor, "at_most": ms["play"] / ms[floor] if ms[floor] else None}
+        ceiling[measure] = {"ms": ms, "floor": floor, "at_most": ms["play"] / ms[floor]}
     return ceiling
 
 
