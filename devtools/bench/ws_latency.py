@@ -438,11 +438,8 @@ def print_report(args, phases: dict[str, Phase], ports: list[int]) -> dict:
     for phase in phases.values():
         c = phase.cpu
         if c:
-            per_msg = c["server_cores"] * phase.duration / max(1, phase.sent_measured) * 1000
-            # Everything the machine ran in the window (web processes, PostgreSQL, every Redis,
-            # this client, and anything else running: /proc/stat), per message sent.
-            machine_ms = c["machine_busy"] * c["cores"] * phase.duration / max(1, phase.sent_measured) * 1000
-            c["machine_ms_per_message"] = machine_ms
+            per_msg = cpu_ms_per_message(phase, "server")
+            machine_ms = c["machine_ms_per_message"] = cpu_ms_per_message(phase, "machine")
             print(f"{phase.name}: CPU during the measured window: server {c['server_cores']:.2f} cores "
                   f"({per_msg:.1f} ms of server CPU per message), "
                   f"PostgreSQL+Redis {c['db_redis_cores']:.2f} cores (all databases), "
@@ -464,6 +461,15 @@ def print_report(args, phases: dict[str, Phase], ports: list[int]) -> dict:
                        for n, p in phases.items()}}
 
 
+def cpu_ms_per_message(phase: Phase, measure: str) -> float:
+    """Milliseconds of CPU per message sent in the phase's window: the web processes'
+    ("server"), or everything the machine ran in it ("machine": web processes, PostgreSQL,
+    every Redis, this client, and anything else running: /proc/stat)."""
+    c = phase.cpu
+    cores = c["server_cores"] if measure == "server" else c["machine_busy"] * c["cores"]
+    return cores * phase.duration / max(1, phase.sent_measured) * 1000
+
+
 def cpu_ceiling(phases: dict) -> dict | None:
     """The CPU a move costs beside the floors' (a bare echo through the channel layer; the
     echo after a move's smallest durable write) measured in the same run, for the web
@@ -472,14 +478,8 @@ def cpu_ceiling(phases: dict) -> dict | None:
     serves (issue #25 asks for three times)."""
     ceiling = {}
     for measure in ("server", "machine"):
-        ms = {}
-        for name in ("floor", "write", "play"):
-            phase = phases.get(name)
-            if phase is None or not phase.cpu or not phase.sent_measured:
-                continue
-            c = phase.cpu
-            cores = c["server_cores"] if measure == "server" else c["machine_busy"] * c["cores"]
-            ms[name] = cores * phase.duration / phase.sent_measured * 1000
+        ms = {name: cpu_ms_per_message(phases[name], measure) for name in ("floor", "write", "play")
+              if name in phases and phases[name].cpu and phases[name].sent_measured}
         floor = next((name for name in ("write", "floor") if ms.get(name)), None)  # the write floor holds the echo
         if "play" not in ms or floor is None:
             return None
