@@ -2,7 +2,9 @@
 
 WebSockets are session-authenticated (AuthMiddlewareStack) and origin-checked: scheme, host
 and port must be the site's own (config/ws_security.py), so another site cannot open a socket
-with a student's cookies.
+with a student's cookies. A socket that meets the database away (reading the session at the
+handshake, or in its consumer) is closed with a close the page retries, never failed with a 500
+(config/unavailable.py).
 """
 
 import os
@@ -16,13 +18,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from config.unavailable import SocketsCloseWhenDatabaseAway  # noqa: E402
 from config.ws_security import SameOriginValidator  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": SameOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            SocketsCloseWhenDatabaseAway(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
         ),
     }
 )

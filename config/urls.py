@@ -22,3 +22,4 @@ urlpatterns = [
 
 handler403 = "accounts.views.forbidden"
 handler404 = "accounts.views.not_found"
+handler500 = "config.unavailable.server_error"  # the try-again page when the database was away

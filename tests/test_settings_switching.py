@@ -21,11 +21,17 @@ PROBE = (
     " 'hosts': settings.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('hosts'),"
     " 'cache': settings.CACHES['default'].get('LOCATION'),"
     " 'server_side_cursors': not settings.DATABASES['default'].get('DISABLE_SERVER_SIDE_CURSORS'),"
-    " 'db_options': settings.DATABASES['default'].get('OPTIONS', {})}, default=str))"
+    " 'db_options': settings.DATABASES['default'].get('OPTIONS', {}),"
+    " 'pool': settings.DATABASES['default'].get('POOL'),"
+    " 'conn_max_age': settings.DATABASES['default'].get('CONN_MAX_AGE'),"
+    " 'health_checks': settings.DATABASES['default'].get('CONN_HEALTH_CHECKS')}, default=str))"
 )
 # Every variable that picks a service: a probe starts from none of them.
 SERVICE_VARIABLES = {"DATABASE_URL", "REDIS_URL", "CHANNEL_LAYER", "CHANNEL_REDIS_URLS", "CACHE_REDIS_URL",
-                     "CELERY_BROKER_URL", "DB_POOLER"}
+                     "CELERY_BROKER_URL", "DB_POOLER", "DB_POOL_MAX_SIZE", "DB_POOL_MIN_SIZE", "DB_POOL_TIMEOUT",
+                     "CONN_MAX_AGE"}
+PRODUCTION = {"SECRET_KEY": "k3Yq8-production-grade-secret-value-with-enough-entropy-0123456789",
+              "ALLOWED_HOSTS": "numberdeck.example.org"}
 
 
 def probe(settings_module: str = "config.settings.local", **env) -> dict:
@@ -47,7 +53,7 @@ def test_sqlite_in_memory_layer_and_eager_celery_by_default():
 def test_postgresql_and_redis_from_the_environment():
     found = probe(DATABASE_URL="postgres://postgres@127.0.0.1:5432/numberdeck",
                   REDIS_URL="redis://127.0.0.1:6379/0")
-    assert found["engine"] == "django.db.backends.postgresql"
+    assert found["engine"] == "config.postgresql"  # Django's, with the bounded pool
     assert found["name"] == "numberdeck"
     assert found["layer"] == "config.channel_layer.PubSubChannelLayer"
     # Pub/sub ignores Redis's database number: the prefix keeps db 0's site from hearing db 5's.
@@ -87,6 +93,29 @@ def test_behind_pgbouncer_no_server_side_cursors_and_no_startup_options():
     with pytest.raises(subprocess.CalledProcessError) as refused:
         probe(DB_POOLER="pgpool", **postgres)
     assert "DB_POOLER must be 'pgbouncer' or unset" in refused.value.stderr
+
+
+def test_postgresql_connections_are_pooled_and_bounded_in_every_environment():
+    """docs/deploy.md, "Database connections": each process borrows from a pool of at most
+    DB_POOL_MAX_SIZE connections (10 unless set), so nothing is kept per thread (CONN_MAX_AGE 0,
+    as Django requires of a pool), production included; behind PgBouncer too. SQLite has no pool."""
+    postgres = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5432/numberdeck"}
+    default = probe(**postgres)
+    assert default["pool"] == {"max_size": 10, "min_size": 2, "timeout": 10.0, "max_idle": 300}
+    assert default["conn_max_age"] == 0
+    production = probe("config.settings.production", **postgres, **PRODUCTION)
+    assert production["pool"] == default["pool"] and production["conn_max_age"] == 0
+    sized = probe("config.settings.production", DB_POOL_MAX_SIZE="4", DB_POOL_MIN_SIZE="8",
+                  DB_POOL_TIMEOUT="2.5", DB_POOLER="pgbouncer", **postgres, **PRODUCTION)
+    assert sized["pool"] == {"max_size": 4, "min_size": 4, "timeout": 2.5, "max_idle": 300}
+    # No pool (for comparison only): each thread keeps its connection, checked before reuse.
+    unpooled = probe("config.settings.production", DB_POOL_MAX_SIZE="0", **postgres, **PRODUCTION)
+    assert unpooled["pool"] is None and unpooled["conn_max_age"] == 60 and unpooled["health_checks"] is True
+    assert unpooled["engine"] == "config.postgresql"
+    assert probe()["pool"] is None  # SQLite
+    with pytest.raises(subprocess.CalledProcessError) as refused:
+        probe(DB_POOL_TIMEOUT="0", **postgres)
+    assert "DB_POOL_TIMEOUT more than 0" in refused.value.stderr
 
 
 def test_channel_layer_chooses_channels_redis_core_layer_or_refuses_a_wrong_name():

@@ -7,6 +7,8 @@
   of its own (the channel layer sharded over several); each role unset falls back on REDIS_URL
   (docs/deploy.md).
 - DB_POOLER=pgbouncer: PostgreSQL is reached through PgBouncer in transaction mode.
+- DB_POOL_MAX_SIZE, DB_POOL_MIN_SIZE, DB_POOL_TIMEOUT: each process's bounded pool of PostgreSQL
+  connections (docs/deploy.md, "Database connections").
 - SECRET_KEY, DEBUG, ALLOWED_HOSTS.
 """
 
@@ -58,6 +60,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.unavailable.DatabaseAwayMiddleware",  # first: a database away gives a try-again page, not a 500
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",  # the Content-Security-Policy header (below)
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -145,6 +148,34 @@ elif not DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # hundreds of milliseconds each time, which was most of the report analysis time. Behind
     # PgBouncer: `ALTER DATABASE ... SET jit = off` (docs/deploy.md).
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c jit=off"
+
+# Database connections (docs/deploy.md, "Database connections"). Django opens a connection per
+# thread that queries, and under ASGI those threads are many: one per HTTP request being served
+# and the sockets' pool of threads. Kept for CONN_MAX_AGE, they grew with the load past what
+# PostgreSQL allows ("too many clients", and 500s for children signing in). On PostgreSQL each
+# process instead borrows from a pool of at most DB_POOL_MAX_SIZE connections
+# (config/postgresql/): a thread borrows one when it first queries and gives it back when Django
+# closes it (end of a request, of a socket's query, of a Celery task), so CONN_MAX_AGE is 0. A
+# request that finds every connection lent waits its turn, up to DB_POOL_TIMEOUT seconds, and
+# then gets the try-again page (503; config/unavailable.py). Idle connections above
+# DB_POOL_MIN_SIZE close after 5 minutes unused. DB_POOL_MAX_SIZE=0: no pool (each thread keeps
+# its own connection for CONN_MAX_AGE seconds, unbounded), for comparison only.
+DB_POOL_MAX_SIZE = int(os.environ.get("DB_POOL_MAX_SIZE", "10"))
+DB_POOL_MIN_SIZE = int(os.environ.get("DB_POOL_MIN_SIZE", "2"))
+DB_POOL_TIMEOUT = float(os.environ.get("DB_POOL_TIMEOUT", "10"))
+if DB_POOL_MAX_SIZE < 0 or DB_POOL_MIN_SIZE < 0 or DB_POOL_TIMEOUT <= 0:
+    raise ImproperlyConfigured("DB_POOL_MAX_SIZE and DB_POOL_MIN_SIZE must be 0 or more, DB_POOL_TIMEOUT more than 0")
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["ENGINE"] = "config.postgresql"  # Django's, with the pool (config/postgresql/)
+    if DB_POOL_MAX_SIZE:
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"]["POOL"] = {"max_size": DB_POOL_MAX_SIZE,
+                                        "min_size": min(DB_POOL_MIN_SIZE, DB_POOL_MAX_SIZE),
+                                        "timeout": DB_POOL_TIMEOUT, "max_idle": 300}
+    else:
+        # Without the pool, a thread's kept connection is checked before each request or socket
+        # query reuses it: after PostgreSQL restarts it is replaced, not used and failed.
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -377,7 +408,12 @@ LOGGING = {
     # Without a broker (no REDIS_URL) Celery's is kombu's in-memory transport, which has no
     # host and says "No hostname was supplied. Reverting to default 'localhost'" on every
     # start: a line that only confuses whoever runs `make run`.
-    "loggers": {"kombu.connection": {"level": "ERROR"}} if CELERY_TASK_ALWAYS_EAGER else {},
+    "filters": {"database_away": {"()": "config.unavailable.QuietDatabaseAwayLog"}},
+    "loggers": {
+        # A try-again page (the database could not be had) is one warning line, not a traceback.
+        "django.request": {"filters": ["database_away"]},
+        **({"kombu.connection": {"level": "ERROR"}} if CELERY_TASK_ALWAYS_EAGER else {}),
+    },
 }
 
 
