@@ -131,7 +131,9 @@ class QuietDatabaseAwayLog(logging.Filter):
     a traceback (a busy or restarting database is an operator's matter, not a bug to chase)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if getattr(record, "status_code", None) == 503 and database_was_away():
+        if getattr(record, "status_code", None) == 503 and database_was_away() \
+                and not getattr(record, "database_away", False):
+            record.database_away = True  # said once, however many times the filter is met
             error = record.exc_info[1] if record.exc_info else None
             record.exc_info = None
             record.exc_text = None

@@ -51,7 +51,7 @@ CORE_IN_ACCOUNTS = ("accounts/language.py", "accounts/numbers.py", "accounts/tem
 
 AREAS = (
     Area("core", "locale", ("config", "templates/403.html", "templates/403_csrf.html",
-                            "templates/404.html", "templates/_checkbox.html", "templates/_field.html",
+                            "templates/404.html", "templates/503.html", "templates/_checkbox.html", "templates/_field.html",
                             "templates/_form_errors.html", "templates/_language_switcher.html",
                             "templates/base.html", "templates/home.html", *CORE_IN_ACCOUNTS)),
     Area("accounts", "accounts/locale", ("accounts", "templates/accounts"), excludes=CORE_IN_ACCOUNTS),
