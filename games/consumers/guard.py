@@ -9,9 +9,10 @@ socket is then dropped without any code), so "try again" has codes of its own:
 - 4404: no such socket (an unknown path); the page stays closed.
 - 4409: this game is open in too many windows of the same person; the page says so.
 - 4429: too many messages; the page says so and stays closed until reloaded.
-- 4011 "could not handle that" and 4013 "try again later" (the channel layer could not be
-  reached): the page reconnects after a pause, as after a dropped connection, and sends its
-  unanswered move again.
+- 4011 "could not handle that" and 4013 "try again later" (the channel layer or the database
+  could not be had: Redis away, PostgreSQL restarting, or every database connection of the
+  process busy, config/unavailable.py): the page reconnects after a pause, as after a dropped
+  connection, and sends its unanswered move again.
 """
 
 from __future__ import annotations

@@ -83,7 +83,7 @@
   });
   // The ws extension retries by itself after a dropped connection (1006, 1011-1013). A server
   // behind Daphne can only send 1000 or 3000-4999, so it says "try again" with 4011 (it could
-  // not handle a message) or 4013 (Redis is away): the page reconnects after a growing, random
+  // not handle a message) or 4013 (Redis or the database is away or busy): the page reconnects after a growing, random
   // pause, as the extension does. Any other close (a proxy or server closing politely) would
   // leave the page dead: reload it instead, since the server sends the whole table on every
   // connect. 4401/4403 mean "not allowed", 4404 "no such socket".
