@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-import os
 import threading
 
 import psycopg
@@ -25,7 +24,7 @@ from django.db.backends.postgresql import base as postgresql
 from django.db.utils import DatabaseErrorWrapper
 from django.utils.functional import cached_property
 
-from config.postgresql.pool import ConnectionPool, PoolTimeout
+from config.postgresql.pool import ConnectionPool, PoolTimeout, process
 from config.unavailable import note_database_away
 
 _pools: dict[str, ConnectionPool] = {}  # per alias, in this process
@@ -55,33 +54,34 @@ class DatabaseWrapper(postgresql.DatabaseWrapper):
         if not options or self.alias == postgresql.NO_DB_ALIAS:
             return None
         pool = _pools.get(self.alias)
-        # A pool is for one process and one database: a forked child, or the test runner
-        # switching to the test database, gets a new one.
-        if pool is not None and not pool.closed and pool.pid == os.getpid() and pool.name == self._pool_name():
+        if pool is not None and self._pool_is_current(pool):
             return pool
         with _pools_lock:
             pool = _pools.get(self.alias)
-            if pool is not None and not pool.closed and pool.pid == os.getpid() and pool.name == self._pool_name():
+            if pool is not None and self._pool_is_current(pool):
                 return pool
             if self.settings_dict.get("CONN_MAX_AGE", 0) != 0:
                 raise ImproperlyConfigured("Pooling doesn't support persistent connections.")
-            if pool is not None and pool.pid == os.getpid():
+            if pool is not None and pool.pid == process["pid"]:
                 pool.close()
             connect_kwargs = self.get_connection_params()
             connect_kwargs["autocommit"] = True  # Django sets what it needs on each borrow
             enable_checks = self.settings_dict["CONN_HEALTH_CHECKS"]
             pool = ConnectionPool(kwargs=connect_kwargs, configure=self._configure_connection,
                                   check=ConnectionPool.check_connection if enable_checks else None,
-                                  name=self._pool_name(), **options)
+                                  name=f"{self.alias}:{self.settings_dict['NAME']}", **options)
+            pool.database = self.settings_dict["NAME"]
             _pools[self.alias] = pool
             return pool
 
-    def _pool_name(self) -> str:
-        return f"{self.alias}:{self.settings_dict['NAME']}"
+    def _pool_is_current(self, pool: ConnectionPool) -> bool:
+        """A pool is for one process and one database: a forked child, or the test runner
+        switching to the test database, gets a new one."""
+        return not pool.closed and pool.pid == process["pid"] and pool.database == self.settings_dict["NAME"]
 
     def close_pool(self):
         with _pools_lock:
             pool = _pools.pop(self.alias, None)
-        if pool is not None and pool.pid == os.getpid():
+        if pool is not None and pool.pid == process["pid"]:
             pool.close()
 

@@ -57,7 +57,13 @@ _pools: list["ConnectionPool"] = []
 _inherited: list["ConnectionPool"] = []
 
 
+# This process's id, kept up to date across forks (cheaper to read than os.getpid(), and read
+# on every borrow).
+process = {"pid": os.getpid()}
+
+
 def _forget_inherited_pools() -> None:
+    process["pid"] = os.getpid()
     _inherited.extend(_pools)
     _pools.clear()
 
@@ -103,6 +109,7 @@ class ConnectionPool:
         self.configure = configure
         self.name = name or f"pool-{len(_pools) + 1}"
         self.connection_class = connection_class
+        self.database = self.kwargs.get("dbname")  # which database (the backend says, for its check)
         self.pid = os.getpid()
         self.closed = False
         self._lock = threading.Lock()
@@ -128,7 +135,7 @@ class ConnectionPool:
         """A connection of this pool for the calling thread, waiting up to `timeout` seconds
         (the pool's own when None) for one to come free, first come first served;
         PoolTimeout after that."""
-        if os.getpid() != self.pid:
+        if process["pid"] != self.pid:
             raise PoolClosed("this pool belongs to the process this one was forked from")
         started = time.monotonic()
         deadline = started + (self.timeout if timeout is None else float(timeout))
@@ -152,7 +159,7 @@ class ConnectionPool:
     def putconn(self, conn: psycopg.Connection) -> None:
         """Take back a connection lent by this pool: cleaned, then handed to the first waiting
         thread, or kept idle; closed if it is broken, too old, or the pool is closed."""
-        if os.getpid() != self.pid:  # inherited through a fork: never ours to use or close
+        if process["pid"] != self.pid:  # inherited through a fork: never ours to use or close
             _inherited.append(self)
             return
         with self._lock:
