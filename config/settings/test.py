@@ -28,6 +28,13 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
 else:
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}  # noqa: F405
 
+# The pool of PostgreSQL connections (base.py) is the production one, but a wait for a connection
+# may last a minute before the try-again page: the suite runs on a shared, often busy machine, and
+# tests that fire many requests at once from threads (the test client keeps a thread's connection
+# until the thread ends) queue for connections. The tests of the timeout set their own.
+if DATABASES["default"].get("POOL") and "DB_POOL_TIMEOUT" not in os.environ:  # noqa: F405
+    DATABASES["default"]["POOL"]["timeout"] = 60.0  # noqa: F405
+
 # One id per run of the suite and per pytest-xdist worker ("3f9c0a1b2d-gw1"), carried by every
 # Redis key the run makes: game ids restart at 1 in every test database, so without it two runs
 # (or two workers) sharing a Redis would share channel groups, cache entries and Celery tasks.
