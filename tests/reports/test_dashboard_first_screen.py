@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from classroom.models import Assignment
 from games.models import Game
 from reports.models import NeedsHelpFlag
 from reports.selectors import HELP_SHOWN
@@ -63,8 +64,6 @@ def test_the_three_answers_come_first_and_the_details_are_closed(client, teacher
 
 
 def test_one_assignments_page_opens_its_skills_and_its_practice(client, teacher, classroom, student):
-    from classroom.models import Assignment
-
     tables = Assignment.objects.create(classroom=classroom, title="Tables", game="multiplication",
                                        preset="quick", focus={"focus_facts": ["7x8"], "hand_size": 10})
     html = dashboard(client, teacher, classroom, assignment=tables.pk)
