@@ -39,8 +39,8 @@ def dashboard_context(*, classroom: Classroom, assignment=None) -> dict:
 
 
 # The live fragment's parts, in page order: a push sends those that changed (reports/live_diff.py).
-LIVE_PARTS = ("connection", "overview", "alerts", "skills", "operations", "totals",
-              "skills_updated", "trends")
+LIVE_PARTS = ("connection", "summary", "now", "alerts", "skills", "skills_updated", "operations",
+              "totals", "trends", "games")
 
 
 def render_dashboard_live(*, user, classroom_id: int, assignment_id=None,

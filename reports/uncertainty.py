@@ -72,6 +72,22 @@ def likely_at_least(misses: int, chances: int) -> float:
     return wilson(misses, chances)[0] if chances else 0.0
 
 
+def rate_change(before: tuple[int, int], now: tuple[int, int], z: float = WILSON_Z) -> int:
+    """Whether the miss rate of `now` (misses, chances) is very likely lower (-1) or higher (1)
+    than that of `before`, else 0 (the same, as far as these numbers can tell; also when
+    either side has fewer than MIN_CHANCES chances). The two-proportion z-test at the
+    bands' 90 %: 12 of 100 after 30 of 100 is lower; 2 of 10 after 4 of 10 may be chance."""
+    (b_miss, b_chances), (n_miss, n_chances) = before, now
+    if b_chances < MIN_CHANCES or n_chances < MIN_CHANCES:
+        return 0
+    pooled = (b_miss + n_miss) / (b_chances + n_chances)
+    spread = sqrt(pooled * (1 - pooled) * (1 / b_chances + 1 / n_chances))
+    if spread == 0:
+        return 0
+    score = (n_miss / n_chances - b_miss / b_chances) / spread
+    return -1 if score < -z else 1 if score > z else 0
+
+
 def _band_of_rate(rate: float) -> str:
     if rate <= STRONG_MAX:
         return "strong"

@@ -25,7 +25,8 @@ One module per subject; every public name is re-exported here, so callers import
 - `verdicts`: why each counted decision was judged as it was (the moves page, the replay).
 """
 
-from .activity import Completion, Today, assignment_completion, finished_today, playing_now
+from .activity import (Activity, Completion, PlayingGroup, Today, assignment_completion,
+                       playing_groups, playing_now, recent_games)
 from .facts import (FactCell, FactGrid, MissedCard, fact_grid, fact_grids, fact_measure,
                     grid_of_rows, missed_cards)
 from .help_flags import needs_help
@@ -40,22 +41,24 @@ from .skills import (OperationRow, OperationTable, SkillRow, SkillTable, TotalRo
                      amount_measures, operation_measures, skill_table, totals_table)
 from .student import (StudentMeasure, StudentSummary, measures_by_family, student_measures,
                       student_summary)
-from .teacher_dashboard import Dashboard, dashboard
-from .trends import TREND_WEEKS, Trend, WeekPoint, class_trends, monday, recent_weeks, trends_of
+from .teacher_dashboard import HELP_SHOWN, Dashboard, HelpGroup, dashboard, help_groups
+from .trends import (TREND_WEEKS, Trend, WeekChange, WeekPoint, class_trends, monday, recent_weeks,
+                     trends_of, week_on_week)
 from .verdicts import ReplayVerdict, replay_verdicts, verdict_of, with_verdicts
 
 __all__ = [
-    "DRILL_LIMIT", "MIN_CHANCES_TO_PICK", "TREND_WEEKS",
-    "Completion", "Dashboard", "DrillDown", "FactCell", "FactGrid", "FocusOutcome", "MissedCard",
-    "OperationRow", "OperationTable", "OwnMeasure", "OwnProgress", "SkillRow", "SkillTable",
-    "StudentMeasure", "StudentSummary", "Today", "TotalRow", "TotalsTable", "Trend", "WeekPoint",
+    "DRILL_LIMIT", "HELP_SHOWN", "MIN_CHANCES_TO_PICK", "TREND_WEEKS",
+    "Activity", "Completion", "Dashboard", "DrillDown", "FactCell", "FactGrid", "FocusOutcome",
+    "HelpGroup", "MissedCard", "OperationRow", "OperationTable", "OwnMeasure", "OwnProgress",
+    "PlayingGroup", "SkillRow", "SkillTable", "StudentMeasure", "StudentSummary", "Today",
+    "TotalRow", "TotalsTable", "Trend", "WeekChange", "WeekPoint",
     "amount_measures", "assignment_completion", "by_family_own", "class_assignment", "class_job",
     "class_student", "class_trends", "dashboard", "evidence_behind", "fact_grid", "fact_grids",
-    "fact_measure", "finished_today", "focus_outcomes", "focused_assignments", "grid_of_rows",
+    "fact_measure", "focus_outcomes", "focused_assignments", "grid_of_rows", "help_groups",
     "measures_by_family", "missed_cards", "monday", "needs_help", "nothing_to_practise",
     "operation_measures", "pick_weakest", "rank_weakest",
-    "own_progress", "playing_now", "recent_exports", "recent_weeks", "skill_table",
-    "student_measures", "student_summary", "totals_table", "trends_of", "weakest_details",
-    "weakest_measure",
+    "own_progress", "playing_groups", "playing_now", "recent_exports", "recent_games",
+    "recent_weeks", "skill_table", "student_measures", "student_summary", "totals_table",
+    "trends_of", "weakest_details", "weakest_measure", "week_on_week",
     "ReplayVerdict", "replay_verdicts", "verdict_of", "with_verdicts",
 ]

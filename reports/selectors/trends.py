@@ -14,6 +14,7 @@ from games.engine.skills import Measure
 
 from ..measures import all_measures
 from ..models import SkillRollup
+from ..uncertainty import MIN_CHANCES, rate_change
 
 Scope = SkillRollup.Scope
 TREND_WEEKS = 8
@@ -62,3 +63,27 @@ def class_trends(*, classroom: Classroom, weeks: list[date] | None = None) -> li
         detail="", week__gte=weeks[0], week__lte=weeks[-1],
     ).values_list("measure", "week", "chances", "misses", "amount_median")
     return trends_of(rows, weeks)
+
+
+@dataclass(frozen=True)
+class WeekChange:
+    """The class's skills this week beside last week: how many missed clearly less (better),
+    clearly more (worse), or about as often (`uncertainty.rate_change`), among the skills
+    with misses played enough in both weeks."""
+
+    better: int
+    worse: int
+    same: int
+
+    @property
+    def compared(self) -> int:
+        return self.better + self.worse + self.same
+
+
+def week_on_week(trends: list[Trend]) -> WeekChange:
+    """From `class_trends` (no query): each measure with misses, its last two weekly points."""
+    changes = [rate_change((t.points[-2].misses, t.points[-2].chances),
+                           (t.points[-1].misses, t.points[-1].chances))
+               for t in trends if t.measure.has_misses and len(t.points) >= 2
+               and min(t.points[-2].chances, t.points[-1].chances) >= MIN_CHANCES]
+    return WeekChange(better=changes.count(-1), worse=changes.count(1), same=changes.count(0))

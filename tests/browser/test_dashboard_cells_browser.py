@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from reports.measures import all_measures
 from reports.models import SkillRollup
 from tests.browser.test_play_browser import signed_in_page
+from tests.browser.test_reports_browser import open_sections
 from tests.reports.showing import rollup
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -25,6 +26,7 @@ def test_a_students_new_numbers_land_in_their_cells_without_a_reload(
     desk = signed_in_page(browser, live_daphne, teacher)
     desk.goto(live_daphne + reverse("reports:dashboard", args=[classroom.pk]))
     expect(desk.locator("#dash-connection")).to_contain_text("Live: this page updates by itself")
+    open_sections(desk, "skills")
     skills = desk.locator("#dash-skills")
     ann_row = skills.locator("tbody tr", has=desk.get_by_role("rowheader", name="Ann"))
     ben_row = skills.locator("tbody tr", has=desk.get_by_role("rowheader", name="Ben"))

@@ -140,6 +140,18 @@ def press(locator) -> None:
     locator.press("Enter")
 
 
+def open_sections(page, *names: str) -> None:
+    """Open the dashboard's details (each a `<details id="dash-more-NAME">`, closed when the
+    page opens) as a teacher does, from the keyboard: every one on the page when none is named."""
+    names = names or tuple(d.get_attribute("id").removeprefix("dash-more-")
+                           for d in page.locator("details.dash-more").all())
+    for name in names:
+        section = page.locator(f"#dash-more-{name}")
+        if section.get_attribute("open") is None:
+            press(section.locator(":scope > summary"))
+        expect(section).to_have_attribute("open", "")
+
+
 # ----- 1. The live dashboard --------------------------------------------------------------
 
 def test_the_dashboard_shows_a_game_start_and_finish_without_a_reload(
@@ -152,8 +164,12 @@ def test_the_dashboard_shows_a_game_start_and_finish_without_a_reload(
     desk.goto(live_daphne + reverse("reports:dashboard", args=[classroom.pk]))
     expect(desk.get_by_role("heading", name="Skill reports: Class 5B")).to_be_visible()
     expect(desk.locator("#dash-connection")).to_contain_text("Live: this page updates by itself")
-    now, today, skills = desk.locator(".dash-now"), desk.locator(".dash-today"), desk.locator("#dash-skills")
+    now, summary, skills = desk.locator(".dash-now"), desk.locator("#dash-summary"), desk.locator("#dash-skills")
+    today = desk.locator(".dash-today")
     expect(now).to_contain_text("Nobody is playing right now.")
+    expect(summary).to_contain_text("No games finished yet today")
+    # The details open by keyboard: today's games, and the skill table.
+    open_sections(desk, "games", "skills")
     expect(today.locator(".big-number")).to_have_text("0 games")
     expect(skills).to_contain_text("No skill numbers yet")
     desk.evaluate("window.__sameDocument = 'never reloaded'")
@@ -168,7 +184,7 @@ def test_the_dashboard_shows_a_game_start_and_finish_without_a_reload(
 
     # The teacher sees her playing, without touching the page.
     expect(now.get_by_role("listitem")).to_have_count(1, timeout=LIVE)
-    expect(now.get_by_role("listitem")).to_contain_text("Ann · The Multiplication Game (Times tables race)")
+    expect(now.get_by_role("listitem")).to_have_text("The Multiplication Game (Times tables race): Ann")
     expect(now.get_by_role("link", name="Watch Ann's game")).to_have_attribute(
         "href", reverse("games:game", args=[game_id]))
     expect(today.locator(".big-number")).to_have_text("0 games")
@@ -201,7 +217,8 @@ def test_the_dashboard_shows_a_game_start_and_finish_without_a_reload(
         else "Game over: Robo won.")
 
     # The report is worked out (in the server, or by the worker), then pushed to the teacher.
-    expect(today.locator(".big-number")).to_have_text("1 game", timeout=LIVE)
+    expect(summary).to_contain_text("Today: 1 game", timeout=LIVE)
+    expect(today.locator(".big-number")).to_have_text("1 game")
     expect(today).to_contain_text("Ann 1")
     expect(now).to_contain_text("Nobody is playing right now.")
     expect(skills).not_to_contain_text("No skill numbers yet", timeout=LIVE)
@@ -237,6 +254,7 @@ def test_a_number_in_the_skill_table_opens_its_moves_and_the_replay_at_that_turn
     # The live socket's first push re-renders the skill table: wait for it, or it may replace
     # the link between its focus and the Enter key (then nothing opens).
     expect(page.locator("#dash-connection")).to_contain_text("Live: this page updates by itself")
+    open_sections(page, "skills")
     ann_row = page.locator("#dash-skills tbody tr", has=page.get_by_role("rowheader", name="Ann"))
     cell = ann_row.locator(f'td[title^="{FACTS.miss_words}"]')
     expect(cell).to_contain_text(f"missed {facts.misses} of {facts.chances}")

@@ -22,7 +22,7 @@ from reports.models import SkillRollup
 from reports.operations import OPERATION_WORDS, operation_of
 from reports.uncertainty import range_words
 from tests.browser.test_play_browser import signed_in_page
-from tests.browser.test_reports_browser import eager_here, in_thread
+from tests.browser.test_reports_browser import eager_here, in_thread, open_sections
 from tests.reports.simulated import operations_of, remove_simulated
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -50,6 +50,7 @@ def test_a_teacher_and_a_child_read_operations_facts_ranges_and_totals(browser, 
 
     page = signed_in_page(browser, live_daphne, teacher)
     page.goto(f"{live_daphne}/teach/classes/{classroom.pk}/reports/")
+    open_sections(page, "skills", "operations", "totals")
     by_op = page.locator("#dash-operations")
     expect(by_op.get_by_role("heading", name="Arithmetic by operation")).to_be_visible()
     row = by_op.get_by_role("row").filter(has=page.get_by_role("rowheader", name=first.display_name))

@@ -23,7 +23,7 @@ from reports.models import SkillEvidence
 from tests.browser.test_arena_browser import run_axe
 from tests.browser.test_class_journey_browser import add_axe, axe_lines
 from tests.browser.test_play_browser import signed_in_page
-from tests.browser.test_reports_browser import finished_game, press, student_total
+from tests.browser.test_reports_browser import finished_game, open_sections, press, student_total
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,6 +42,7 @@ def test_a_teacher_opens_a_counted_choice_and_reads_the_expert_move_and_its_wort
     page = signed_in_page(browser, live_daphne, teacher)
     page.goto(live_daphne + reverse("reports:dashboard", args=[classroom.pk]))
     expect(page.locator("#dash-connection")).to_contain_text("Live: this page updates by itself")
+    open_sections(page, "skills")
     ann_row = page.locator("#dash-skills tbody tr", has=page.get_by_role("rowheader", name="Ann"))
     cell = ann_row.locator(f'td[title^="{BEST_CARD.miss_words}"]')
     press(cell.get_by_role("link", name=f"{total.misses} missed: list them"))

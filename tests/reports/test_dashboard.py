@@ -66,11 +66,17 @@ def test_playing_now_finished_today_and_completion(client, teacher, classroom, m
     make_game(classroom, ann, assignment=warm_up)
     make_game(classroom, ben, status=Game.Status.ACTIVE)
     html = get(client, teacher, dashboard_url(classroom)).content.decode()
-    now = html[html.index("Playing now"):html.index("Finished today")]
+    now = html[html.index('id="now-heading"'):html.index('id="alerts-heading"')]
     assert "Ben" in now and "Ann" not in now
-    today = html[html.index("Finished today"):html.index('id="completion-heading"')]
+    today = html[html.index('id="today-heading"'):]
+    today = today[:today.index("</section>")]
     assert re.search(r">\s*1\s*<span>game</span>", today) and "Ann 1" in today
     assert "Warm-up: <strong>1 of 2</strong> students done" in html
+    # The class in one line, on the first screen: today, this week beside last week, who played.
+    summary = html[html.index('id="dash-summary"'):html.index('id="now-heading"')]
+    assert "Today: <strong>1 game</strong>" in summary
+    assert "This week: <strong>1 game</strong> (last week: 0)" in summary
+    assert "<strong>1 of 2</strong> students played this week" in summary
 
 
 def test_needs_help_alert_shows_the_numbers_and_links_to_the_misses(client, teacher, classroom, student):
