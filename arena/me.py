@@ -35,21 +35,26 @@ def table_url(player: ArenaPlayer) -> str:
 def me_context(player: ArenaPlayer) -> dict:
     arena = player.arena
     with_points = arena.with_points
-    place, players = None, 0
+    place, players, tied = None, 0, 0
     if with_points:
         # Counted, not read: the place in selectors.standings' order (points, then wins; level
-        # players share a place) is 1 + the players strictly ahead.
+        # players share a place) is 1 + the players strictly ahead; `tied` are level with them.
         counts = arena.players.aggregate(
             players=Count("id"),
             ahead=Count("id", filter=Q(points__gt=player.points)
-                        | Q(points=player.points, wins__gt=player.wins)))
-        players, place = counts["players"], counts["ahead"] + 1
+                        | Q(points=player.points, wins__gt=player.wins)),
+            tied=Count("id", filter=Q(points=player.points, wins=player.wins) & ~Q(pk=player.pk)))
+        players, place, tied = counts["players"], counts["ahead"] + 1, counts["tied"]
     last = selectors.last_result(player=player)
     status, mine = arena.status, player.status
+    # Taken out by the teacher: told so plainly, and nothing that no longer applies (no
+    # "keep going", no place to climb, no streak to extend).
+    out = mine == ArenaPlayer.Status.OUT
     table = table_url(player)
-    state = words.state_line(status, mine)
+    state = words.state_line(status, mine, ended_early=arena.ended_early)
     if mine == ArenaPlayer.Status.PLAYING and not table and status != Arena.Status.FINISHED:
         state = words.counting_line()  # their game just ended; the next round counts it
+    over = status == Arena.Status.FINISHED
     return {
         "arena": arena,
         "player": player,
@@ -61,22 +66,23 @@ def me_context(player: ArenaPlayer) -> dict:
             Arena.Status.OPEN, Arena.Status.RUNNING, Arena.Status.PAUSED),
         "may_come_back": mine == ArenaPlayer.Status.RESTING and status in (
             Arena.Status.OPEN, Arena.Status.RUNNING, Arena.Status.PAUSED),
-        "finished": status == Arena.Status.FINISHED,
+        "finished": over,
         "summary": words.finished_line(games=player.games, wins=player.wins, place=place,
                                        players=players, points=player.points,
-                                       best=player.best_score, with_points=with_points),
+                                       best=player.best_score, with_points=with_points,
+                                       tied=tied, taken_out=out),
         # Once the arena is over the summary says it all: no "win a game to get 2!" left.
-        "points": (words.points_line(player.points, player.games)
-                   if with_points and status != Arena.Status.FINISHED else ""),
-        "place": (words.place_line(place, players, player.games)
-                  if with_points and status != Arena.Status.FINISHED else ""),
-        "streak": words.streak_line(player.streak),
+        "points": (words.points_line(player.points, player.games, out=out)
+                   if with_points and not over else ""),
+        "place": (words.place_line(place, players, player.games, tied=tied)
+                  if with_points and not over and not out else ""),
+        "streak": "" if out else words.streak_line(player.streak),
         "last_game": words.last_game_line(
             last.outcome if last else None, last.points if last else 0,
             doubled=bool(last and last.doubled), left=bool(last and last.left),
-            with_points=with_points),
-        "games": "" if with_points else words.games_line(player.games),
-        "best": "" if with_points else words.best_score_line(player.best_score),
+            taken_out=bool(last and last.taken_out), with_points=with_points),
+        "games": "" if with_points else words.games_line(player.games, out=out),
+        "best": "" if with_points else words.best_score_line(player.best_score, out=out),
     }
 
 

@@ -65,6 +65,8 @@ class Arena(models.Model):
     ends_at = models.DateTimeField(null=True, blank=True)
     remaining_seconds = models.PositiveIntegerField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The teacher pressed "End early" (the clock did not run out): the pages say so.
+    ended_early = models.BooleanField(default=False)
     # The last pairing round (the ticker runs one at most every ARENA_ROUND_SECONDS).
     last_round_at = models.DateTimeField(null=True, blank=True)
     rounds = models.PositiveIntegerField(default=0)
@@ -159,6 +161,8 @@ class ArenaResult(models.Model):
     points = models.IntegerField()
     doubled = models.BooleanField(default=False)
     left = models.BooleanField(default=False)  # the player walked away (a forfeit)
+    # The teacher took the player out during this game (a forfeit too, not the child's choice).
+    taken_out = models.BooleanField(default=False)
     game_score = models.IntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

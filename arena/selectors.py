@@ -95,6 +95,38 @@ def standings(*, arena: Arena, limit: int | None = None) -> list[ArenaPlayer]:
     return players
 
 
+# The podium's places: the first three players' places, with everyone who shares them.
+PODIUM_PLACES = 3
+
+
+@dataclass(frozen=True)
+class PodiumStep:
+    place: int
+    points: int
+    names: list[str]  # first name and initial, in the order they joined
+    more: int = 0  # players on this place whose names are not shown (the projector's limit)
+
+
+def podium(*, arena: Arena, names_shown: int | None = None) -> list[PodiumStep]:
+    """The end's podium (points mode): the places of the first three players who played a game
+    and were not taken out, each with every such player who shares it, however many (four
+    level in 1st: one place, four names, and no 2nd or 3rd). A place is the standings' own
+    (1 + the players ahead, a taken-out one too), so the podium, the standings and the CSV
+    agree. `names_shown`: at most this many names a place (the rest counted in `more`).
+    Reads the podium's rows only, never the whole standings."""
+    eligible = arena.players.filter(games__gt=0).exclude(status=ArenaPlayer.Status.OUT)
+    levels = eligible.order_by("-points", "-wins", "joined_at", "id").values_list("points", "wins")
+    steps = []
+    for points, wins in dict.fromkeys(levels[:PODIUM_PLACES]):
+        level = eligible.filter(points=points, wins=wins).select_related("user").order_by("joined_at", "id")
+        shown = list(level if names_shown is None else level[:names_shown])
+        on_it = len(shown) if names_shown is None or len(shown) < names_shown else level.count()
+        ahead = arena.players.filter(Q(points__gt=points) | Q(points=points, wins__gt=wins)).count()
+        steps.append(PodiumStep(place=ahead + 1, points=points, more=on_it - len(shown),
+                                names=[public_name(p.user.display_name) for p in shown]))
+    return steps
+
+
 def on_a_streak(*, arena: Arena, limit: int) -> tuple[list[ArenaPlayer], int]:
     """The players on the longest winning streaks (two or more wins in a row; taken-out
     students left out), longest first, and how many are on one."""
@@ -104,6 +136,14 @@ def on_a_streak(*, arena: Arena, limit: int) -> tuple[list[ArenaPlayer], int]:
     for player in players:
         player.public_name = public_name(player.user.display_name)
     return players, hot.count()
+
+
+def joined_names(*, arena: Arena, limit: int) -> list[str]:
+    """First names and initials of the players who joined (taken-out ones left out), the
+    latest first, at most `limit` (the projector's lobby: a child sees their name come up)."""
+    players = (arena.players.exclude(status=ArenaPlayer.Status.OUT)
+               .order_by("-joined_at", "-id").values_list("user__display_name", flat=True))
+    return [public_name(name) for name in players[:limit]]
 
 
 def rating_gains(*, arena: Arena) -> dict[int, float]:

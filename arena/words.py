@@ -17,7 +17,7 @@ from django.utils.translation import ngettext, pgettext
 from arena.scoring import POINTS, Outcome, on_fire
 
 __all__ = ["best_score_line", "counting_line", "finished_line", "games_line", "last_game_line",
-           "ordinal", "place_line", "points_line", "state_line", "streak_line"]
+           "ordinal", "place_line", "points_line", "state_line", "streak_line", "tie_line"]
 
 
 def ordinal(n: int) -> str:
@@ -42,7 +42,11 @@ def ordinal(n: int) -> str:
     return text % {"n": n}
 
 
-def points_line(points: int, games: int = 0) -> str:
+def points_line(points: int, games: int = 0, *, out: bool = False) -> str:
+    """Their points, with a word of encouragement while they can still win some (`out`: the
+    teacher took them out, so only the number)."""
+    if out:
+        return ngettext("You have %(count)s point.", "You have %(count)s points.", points) % {"count": points}
     if points <= 0 and games == 0:
         return _("You have no points yet. Win a game to get %(points)s!") % {"points": POINTS[Outcome.WIN]}
     if points <= 0:
@@ -62,31 +66,54 @@ def streak_line(streak: int) -> str:
     return _("You won your last game. Win one more and you're on fire!")
 
 
-def place_line(place: int | None, players: int, games: int = 0) -> str:
-    """Where the child stands. Words for the top places; "12th of 30" further down."""
+def _top(place: int, players: int) -> int | None:
+    """The "top 5" or "top 10" the child is in, when saying so means something: only in an
+    arena of more players than that (in an arena of 8, 7th is 7th of 8, not "the top 10")."""
+    for top in (5, 10):
+        if place <= top < players:
+            return top
+    return None
+
+
+def tie_line(tied: int) -> str:
+    """Classmates level with the child (same points and wins: the same place), said as a tie."""
+    if tied <= 0:
+        return ""
+    return ngettext("It's a tie: you share this place with %(count)s classmate.",
+                    "It's a tie: you share this place with %(count)s classmates.",
+                    tied) % {"count": tied}
+
+
+def place_line(place: int | None, players: int, games: int = 0, tied: int = 0) -> str:
+    """Where the child stands. Words for the top places; "12th of 30" further down; and a tie
+    said as one where the place is named (`tied`: how many share it with the child)."""
     if not place or games == 0:
         return _("Play a game to get a place on the board!")
     if place == 1:
-        return _("You're in 1st place!") if players > 1 else _("You're in 1st place.")
-    if place == 2:
-        return _("You're in 2nd place!")
-    if place == 3:
-        return _("You're in 3rd place!")
-    if place <= 5:
+        line = _("You're in 1st place!") if players > 1 else _("You're in 1st place.")
+    elif place == 2:
+        line = _("You're in 2nd place!")
+    elif place == 3:
+        line = _("You're in 3rd place!")
+    elif _top(place, players) == 5:
         return _("You're in the top 5!")
-    if place <= 10:
+    elif _top(place, players) == 10:
         return _("You're in the top 10!")
-    # Translators: the child's place among all players, e.g. "You're 12th of 30." %(place)s is
-    # the place already written as an ordinal (12th).
-    return _("You're %(place)s of %(players)s.") % {"place": ordinal(place), "players": players}
+    else:
+        # Translators: the child's place among all players, e.g. "You're 12th of 30." %(place)s is
+        # the place already written as an ordinal (12th).
+        line = _("You're %(place)s of %(players)s.") % {"place": ordinal(place), "players": players}
+    return " ".join(filter(None, [line, tie_line(tied)]))
 
 
 def last_game_line(outcome: str | None, points: int = 0, *, doubled: bool = False,
-                   left: bool = False, with_points: bool = True) -> str:
+                   left: bool = False, taken_out: bool = False, with_points: bool = True) -> str:
     """The last counted game ("" before the first)."""
     if outcome is None:
         return ""
     outcome = Outcome(outcome)
+    if taken_out:
+        return _("Your teacher took you out during your last game, so it counted as a loss.")
     if left:
         return _("You left your last game, so it counted as a loss.")
     values = {"count": points}
@@ -108,17 +135,22 @@ def last_game_line(outcome: str | None, points: int = 0, *, doubled: bool = Fals
     return _("You lost your last game. Next one!")
 
 
-def games_line(games: int) -> str:
+def games_line(games: int, *, out: bool = False) -> str:
+    if games == 0 and out:
+        return ""
     if games == 0:
         return _("You haven't finished a game yet. Your first one is coming!")
     return ngettext("You've played %(count)s game so far.", "You've played %(count)s games so far.",
                     games) % {"count": games}
 
 
-def best_score_line(best: int | None) -> str:
-    """No-points mode: the child races their own best, not the class."""
+def best_score_line(best: int | None, *, out: bool = False) -> str:
+    """No-points mode: the child races their own best, not the class (`out`: taken out, so no
+    more games to beat it in)."""
     if best is None:
         return ""
+    if out:
+        return _("Your best score today was %(best)s.") % {"best": best}
     return _("Your best score today is %(best)s. Can you beat it?") % {"best": best}
 
 
@@ -134,10 +166,10 @@ def _finished_where(place: int, players: int, points: int) -> str:
     if place == 3:
         return ngettext("You finished in 3rd place with %(count)s point.",
                         "You finished in 3rd place with %(count)s points.", points) % values
-    if place <= 5:
+    if _top(place, players) == 5:
         return ngettext("You finished in the top 5 with %(count)s point.",
                         "You finished in the top 5 with %(count)s points.", points) % values
-    if place <= 10:
+    if _top(place, players) == 10:
         return ngettext("You finished in the top 10 with %(count)s point.",
                         "You finished in the top 10 with %(count)s points.", points) % values
     # Translators: %(place)s is the place written as an ordinal (12th), %(players)s how many played.
@@ -146,15 +178,25 @@ def _finished_where(place: int, players: int, points: int) -> str:
 
 
 def finished_line(*, games: int, wins: int, place: int | None, players: int, points: int,
-                  best: int | None, with_points: bool) -> str:
-    """The summary when the arena is over: up to three short sentences, each whole."""
+                  best: int | None, with_points: bool, tied: int = 0, taken_out: bool = False) -> str:
+    """The summary when the arena is over: up to three short sentences, each whole. A child the
+    teacher took out is told so, and given no place (the podium leaves them out too)."""
+    if taken_out:
+        out = _("Your teacher took you out of this arena before the end.")
+        if games == 0:
+            return out
+        return ngettext("The arena is over. You played %(count)s game and won %(wins)s.",
+                        "The arena is over. You played %(count)s games and won %(wins)s.",
+                        games) % {"count": games, "wins": wins} + f" {out}"
     if games == 0:
         return _("The arena is over. You didn't finish a game this time: next time!")
     played = ngettext("The arena is over! You played %(count)s game and won %(wins)s.",
                       "The arena is over! You played %(count)s games and won %(wins)s.",
                       games) % {"count": games, "wins": wins}
     if with_points and place:
-        return f"{played} {_finished_where(place, players, points)}"
+        where = _finished_where(place, players, points)
+        tie = tie_line(tied) if _top(place, players) is None or place <= 3 else ""
+        return " ".join(filter(None, [played, where, tie]))
     if best is not None:
         return f"{played} " + _("Your best score was %(best)s. Well played!") % {"best": best}
     return f"{played} " + _("Well played!")
@@ -164,8 +206,10 @@ def counting_line() -> str:
     return _("Your game is over. Adding up the points…")
 
 
-def _state_words(arena_status: str) -> str:
+def _state_words(arena_status: str, ended_early: bool = False) -> str:
     """What the page says about the arena's own state."""
+    if arena_status == "finishing" and ended_early:
+        return _("Your teacher ended the arena. The last games are finishing.")
     return {
         "open": _("Waiting for your teacher to start…"),
         "paused": _("Your teacher paused the arena. Games going on can finish."),
@@ -185,9 +229,10 @@ def _player_words(player_status: str) -> str:
     }.get(player_status, "")
 
 
-def state_line(arena_status: str, player_status: str) -> str:
+def state_line(arena_status: str, player_status: str, *, ended_early: bool = False) -> str:
     """One sentence for the state the child is in. Being taken out, or let in late, matters
-    more than the arena's clock; otherwise the arena's state comes first, then the child's."""
+    more than the arena's clock; otherwise the arena's state comes first, then the child's.
+    `ended_early`: the teacher ended the arena (its clock had not run out)."""
     if player_status in ("out", "late"):
         return _player_words(player_status)
     if arena_status == "running":
@@ -196,4 +241,4 @@ def state_line(arena_status: str, player_status: str) -> str:
         return _player_words("playing")
     if arena_status == "open" and player_status == "resting":
         return _player_words("resting")
-    return _state_words(arena_status)
+    return _state_words(arena_status, ended_early)

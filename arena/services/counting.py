@@ -69,7 +69,9 @@ def _score(table: ArenaGame, player: ArenaPlayer, outcome: Outcome, seat) -> Non
     _, made = ArenaResult.objects.get_or_create(
         table=table, player=player,
         defaults={"outcome": outcome.value, "points": scored.points, "doubled": scored.doubled,
-                  "left": seat.left_at is not None, "game_score": seat.score})
+                  "left": seat.left_at is not None, "game_score": seat.score,
+                  # arena_take_out marks the player out before their game stops
+                  "taken_out": seat.left_at is not None and player.status == ArenaPlayer.Status.OUT})
     if not made:
         return  # counted before (the unique row says so): nothing changes twice
     player.points += scored.points

@@ -136,7 +136,8 @@ def arena_by_code(*, raw_code: str) -> Arena:
 
 
 def _tell_teachers_on_commit(arena: Arena) -> None:
-    """The projector shows who joined (before the start there are no rounds to send it)."""
+    """The projector shows who joined, or was taken out (before the start there are no rounds
+    to send it)."""
     arena_id = arena.pk
     transaction.on_commit(lambda: screen.push_if_changed(arena_id=arena_id), robust=True)
 
@@ -198,8 +199,11 @@ def arena_end(*, arena_id: int, stop_games: bool = False) -> Arena:
         now = timezone.now()
         if arena.status == Arena.Status.OPEN:
             arena.started_at = arena.started_at or now
+        # The pages say the teacher ended it, not that time ran out (stopping the last games
+        # once the time is up ends nothing early).
+        arena.ended_early = arena.ended_early or arena.status != Arena.Status.FINISHING
         arena.status, arena.ends_at, arena.remaining_seconds = Arena.Status.FINISHING, now, None
-        arena.save(update_fields=["status", "ends_at", "remaining_seconds", "started_at"])
+        arena.save(update_fields=["status", "ends_at", "remaining_seconds", "started_at", "ended_early"])
         if stop_games:
             for table in ArenaGame.objects.filter(arena=arena, counted_at__isnull=True,
                                                   game__status=Game.Status.ACTIVE):
@@ -264,6 +268,7 @@ def arena_take_out(*, arena_id: int, player_id: int) -> ArenaPlayer:
         if playing:
             _forfeit(player)
         _tell_players_on_commit(arena, [player.user_id])
+        _tell_teachers_on_commit(arena)  # the lobby names them no more (no round before Start)
     return player
 
 
@@ -277,6 +282,7 @@ def arena_let_back(*, arena_id: int, player_id: int) -> ArenaPlayer:
         player.status, player.waiting_since = ArenaPlayer.Status.WAITING, timezone.now()
         player.save(update_fields=["status", "waiting_since"])
         _tell_players_on_commit(arena, [player.user_id])
+        _tell_teachers_on_commit(arena)
     return player
 
 

@@ -34,7 +34,6 @@ from arena.models import Arena, ArenaPlayer
 from classroom.selectors import classes_for_teacher
 from games import registry
 
-PODIUM = 3
 MOST_IMPROVED = 3
 
 
@@ -74,11 +73,6 @@ def arena_new(request, classroom_id: int):
 
 # ----- the teacher's own screen --------------------------------------------------------------
 
-def _podium(players: list[ArenaPlayer]) -> list[dict]:
-    return [{"place": p.place, "name": p.public_name, "points": p.points}
-            for p in players if p.games and p.status != ArenaPlayer.Status.OUT][:PODIUM]
-
-
 def _most_improved(arena: Arena, players: list[ArenaPlayer]) -> list[dict]:
     gains = selectors.rating_gains(arena=arena)
     ranked = sorted((p for p in players if p.games and gains.get(p.pk, 0) > 0),
@@ -97,7 +91,7 @@ def _control_context(request, arena: Arena) -> dict:
     }
     if context["finished"]:
         if arena.with_points:
-            context["podium"] = _podium(players)
+            context["podium"] = selectors.podium(arena=arena)
         else:
             context["bests"] = sorted((p for p in players if p.best_score is not None),
                                       key=lambda p: (-p.best_score, p.user.display_name))

@@ -1,17 +1,20 @@
 // The class arena's clock, on the projector and on the teacher's own screen.
 // The server sends the time left with every live part (#arena-screen-live by the socket,
-// #arena-control-live by polling): data-status, data-ends-at, data-seconds-left. The clock
-// counts down here each second from the seconds left, measured against this browser's own
-// clock from the moment the part arrived (so a projector whose clock is wrong still shows the
-// right time). The ticking digits are hidden from screen readers; a quiet status says the
-// minutes left once a minute. No inline script: this file is loaded with defer, after the
-// /jsi18n/ catalogue (gettext, ngettext, pgettext, interpolate: the page's language).
+// #arena-control-live by polling): data-status, data-ends-at, data-seconds-left, and
+// data-ended-early when the teacher ended it. While the arena runs, the clock counts down
+// here each second from the seconds left, measured against this browser's own clock from the
+// moment the part arrived (so a projector whose clock is wrong still shows the right time);
+// before the start it stands at the arena's whole length. The ticking digits are hidden from
+// screen readers; a quiet status says the minutes left once a minute. No inline script: this
+// file is loaded with defer, after the /jsi18n/ catalogue (gettext, ngettext, pgettext,
+// interpolate: the page's language).
 (function () {
   "use strict";
-  let source = null;   // {status, deadline (ms, performance clock)}
+  let source = null;   // {status, endedEarly, left (s), deadline (ms, performance clock)}
   let lastMinute = null;
   let lastStatus = null;  // a new status (paused -> running) says the minutes left again
   let timer = null;
+  let sending = false;  // the teacher pressed a control: its page is on its way
 
   function liveElement() {
     return document.getElementById("arena-screen-live") || document.getElementById("arena-control-live");
@@ -25,12 +28,15 @@
     if (left === null && el.dataset.endsAt) {
       left = Math.max(0, Math.round((Date.parse(el.dataset.endsAt) - Date.now()) / 1000));
     }
-    source = { status: el.dataset.status, deadline: performance.now() + (left || 0) * 1000 };
+    source = { status: el.dataset.status, endedEarly: el.dataset.endedEarly === "1",
+               left: left || 0, deadline: performance.now() + (left || 0) * 1000 };
     // The teacher's page: its buttons belong to one status. When the arena moved on by
     // itself (the time ran out, the last game ended), load the page again.
+    // Not while a control the teacher pressed is being sent: its answer is the next page, and
+    // a reload now would cancel it (its message would never show).
     const page = document.querySelector("[data-arena-control]");
     if (page && el.id === "arena-control-live" && page.dataset.pageStatus !== source.status
-        && !document.querySelector("details[open], #confirm-out")) {
+        && !sending && !document.querySelector("details[open], #confirm-out")) {
       window.location.reload();
       return;
     }
@@ -66,11 +72,15 @@
     } else if (source.status === "finished") {
       text = pgettext("the arena's clock", "Finished!");
       words = gettext("The arena has finished.");
+    } else if (source.status === "finishing" && source.endedEarly) {
+      text = pgettext("the arena's clock", "Ended early");
+      words = gettext("The teacher ended the arena: the last games are finishing.");
     } else if (source.status === "finishing") {
       text = pgettext("the arena's clock", "Time's up!");
       words = gettext("Time is up: the last games are finishing.");
     } else if (source.status === "open") {
-      text = mmss(left);
+      // Not started: the clock shows the whole length and stands still until Start.
+      text = mmss(source.left);
       words = gettext("Not started yet.");
     } else {
       text = mmss(left);
@@ -105,6 +115,10 @@
     read();
   });
   document.addEventListener("htmx:wsAfterMessage", read);
+  document.addEventListener("submit", function (evt) {
+    if (!evt.defaultPrevented) sending = true;
+  });
+  window.addEventListener("pageshow", function () { sending = false; });  // Back to this page
   document.addEventListener("DOMContentLoaded", function () {
     read();
     if (!timer) timer = window.setInterval(tick, 1000);

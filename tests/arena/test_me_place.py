@@ -30,9 +30,12 @@ def test_each_childs_place_matches_the_standings_ties_included(make_students, ma
     for player in arena.players.select_related("arena", "user", "game"):
         context = me_context(player)
         place = places[player.user.display_name]
-        assert context["place"] == words.place_line(place, 12, player.games)
+        tied = list(places.values()).count(place) - 1  # classmates sharing the place
+        assert context["place"] == words.place_line(place, 12, player.games, tied=tied)
         assert context["summary"] == words.finished_line(
             games=player.games, wins=player.wins, place=place, players=12, points=player.points,
-            best=None, with_points=True)
+            best=None, with_points=True, tied=tied)
+    ann = arena.players.select_related("arena", "user", "game").get(user__display_name="Ann")
+    assert me_context(ann)["place"] == "You're in 1st place! It's a tie: you share this place with 1 classmate."
     kim = arena.players.select_related("arena", "user", "game").get(user__display_name="Kim")
     assert "11th of 12" in me_context(kim)["summary"]

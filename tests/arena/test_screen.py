@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from arena import class_line, screen
 from arena.models import Arena, ArenaPlayer
-from arena.services import arena_create, arena_end, arena_join
+from arena.services import (arena_create, arena_end, arena_join, arena_let_back, arena_start,
+                            arena_take_out)
 from config.asgi import application
 from games.models import PlayerRating
 from tests.sockets import cookie_for
@@ -52,12 +53,33 @@ def test_the_live_part_stays_under_2_kb_with_30_long_names_and_a_long_class_line
     monkeypatch.setattr(class_line, "for_arena", lambda *, arena: class_line.Line(
         text="The class has made " + "9" * 12
         + " moves and finished a great many games together this morning, well done! " * 2))
+    lobby = screen.render(arena=Arena.objects.get(pk=arena.pk))
+    assert "<strong>30</strong> players have joined" in lobby
+    assert all(f"Maximiliana-Josephine{n:02d} " in lobby for n in range(30))  # the whole class
+    assert len(lobby.encode()) <= 2048, len(lobby.encode())
+    arena_start(arena_id=arena.pk)
     html = screen.render(arena=Arena.objects.get(pk=arena.pk))
     assert 'id="arena-screen-live"' in html and "Maximiliana-Josephine00 W." in html
     assert len(html.encode()) <= 2048, len(html.encode())
     arena_end(arena_id=arena.pk, stop_games=True)
     finished = screen.render(arena=Arena.objects.get(pk=arena.pk))
     assert "Well played, everyone!" in finished and "podium" in finished and len(finished.encode()) <= 2048
+
+
+def test_a_big_lobby_and_a_big_tie_stay_under_2_kb_and_say_how_many_more(teacher, classroom, make_student):
+    """60 long names: the lobby shows the latest to join and counts the rest; all 60 level in
+    1st, the podium names as many as fit and counts the rest."""
+    arena = make_arena(teacher, classroom)
+    players = fill(arena, make_student, classroom, 60)
+    lobby = screen.render(arena=Arena.objects.get(pk=arena.pk))
+    assert "<strong>60</strong> players have joined" in lobby and "and 30 more" in lobby
+    assert "Maximiliana-Josephine59 " in lobby and "Maximiliana-Josephine00 " not in lobby
+    assert len(lobby.encode()) <= 2048, len(lobby.encode())
+    ArenaPlayer.objects.filter(pk__in=[p.pk for p in players]).update(points=8, wins=4)
+    arena_end(arena_id=arena.pk, stop_games=True)
+    finished = screen.render(arena=Arena.objects.get(pk=arena.pk))
+    assert finished.count("1st") == 1 and "and 50 more" in finished
+    assert len(finished.encode()) <= 2048, len(finished.encode())
 
 
 def test_the_projector_names_first_name_and_initial_and_never_a_rating(
@@ -84,6 +106,7 @@ def test_no_points_shows_the_class_totals_and_most_improved_names_without_a_rank
     ArenaPlayer.objects.filter(pk=ben.pk).update(points=13, games=4, wins=1, rating_at_start=1250)
     PlayerRating.objects.create(user=ann.user, key="smooth_operator", rating=1377)
     PlayerRating.objects.create(user=ben.user, key="smooth_operator", rating=1240)
+    arena_start(arena_id=arena.pk)
     html = shown(screen.render(arena=Arena.objects.get(pk=arena.pk)))
     assert "Top five" not in html and "57" not in html and "<ol" not in html
     assert "4</strong> wins" in html
@@ -115,11 +138,31 @@ async def test_the_screen_socket_sends_the_screen_on_connect_and_each_change(
     connected, _ = await comm.connect()
     assert connected
     first = await comm.receive_from(timeout=5)
-    assert 'id="arena-screen-live"' in first and "<strong>0</strong> waiting" in first
+    assert 'id="arena-screen-live"' in first and "<strong>0</strong> players have joined" in first
     ann = await sync_to_async(make_student)(classroom, "Ann Baker")
     await sync_to_async(arena_join)(student=ann, arena_id=arena.pk)
     pushed = await comm.receive_from(timeout=5)
-    assert "<strong>1</strong> waiting" in pushed and len(pushed.encode()) <= 2048
+    assert "<strong>1</strong> player has joined" in pushed and "Ann B." in pushed
+    assert len(pushed.encode()) <= 2048
+    await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_the_lobby_hears_a_child_taken_out_and_let_back(teacher, classroom, make_student):
+    """Before the start no round runs: taking a child out (or letting them back) tells the
+    projector itself, so the lobby stops naming them (and names them again)."""
+    arena = await sync_to_async(make_arena)(teacher, classroom)
+    ann = await sync_to_async(make_student)(classroom, "Ann Baker")
+    player = await sync_to_async(arena_join)(student=ann, arena_id=arena.pk)
+    comm = screen_socket(teacher, arena.pk)
+    assert (await comm.connect())[0]
+    assert "<li>Ann B.</li>" in await comm.receive_from(timeout=5)
+    await sync_to_async(arena_take_out)(arena_id=arena.pk, player_id=player.pk)
+    pushed = await comm.receive_from(timeout=5)
+    assert "Ann B." not in pushed and "<strong>0</strong> players have joined" in pushed
+    await sync_to_async(arena_let_back)(arena_id=arena.pk, player_id=player.pk)
+    assert "<li>Ann B.</li>" in await comm.receive_from(timeout=5)
     await comm.disconnect()
 
 
@@ -134,7 +177,7 @@ async def test_the_screen_hears_an_arena_ended_at_once(teacher, classroom, make_
     comm = screen_socket(teacher, arena.pk)
     connected, _ = await comm.connect()
     assert connected
-    assert "<strong>1</strong> waiting" in await comm.receive_from(timeout=5)
+    assert "<strong>1</strong> player has joined" in await comm.receive_from(timeout=5)
     await sync_to_async(arena_end)(arena_id=arena.pk, stop_games=True)
     pushed = await comm.receive_from(timeout=5)
     assert "Well played, everyone!" in pushed

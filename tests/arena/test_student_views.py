@@ -234,3 +234,15 @@ def test_a_just_finished_arena_game_goes_back_to_the_arena_and_an_old_one_stays(
     Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() - timezone.timedelta(minutes=5))
     page = signed_in(student).get(reverse("games:game", args=[game.pk])).content.decode()
     assert "data-go=" not in page and "Back to the arena" in page
+
+
+def test_the_home_page_names_an_arena_game_and_leads_back_to_the_arena(student, ben, arena):
+    """"Carry on playing" lists the running arena game as the arena's (not "Free play"), and
+    its button goes back to the arena, which sends the child on to the table."""
+    game = seated(arena, student, ben)
+    home = signed_in(student).get(reverse("classroom:student_home")).content.decode()
+    carry_on = home.split("Carry on playing", 1)[1].split("My assignments", 1)[0]
+    row = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", carry_on))
+    assert "Smooth Operator · Arena game" in row and "Free play" not in row
+    assert f'href="{reverse("arena:play", args=[arena.pk])}">Back to the arena</a>' in carry_on
+    assert reverse("games:game", args=[game.pk]) not in carry_on

@@ -102,6 +102,22 @@ def play_to_the_end(pages: dict, game_ids: list[int]) -> None:
     raise AssertionError(f"games {active} did not end")
 
 
+def podium_of(lines: list[list[str]]) -> list[str]:
+    """The podium the standings CSV's rows give, as each place reads ("1st Ann L. Ben C. 4
+    pts"): the places of the first three who played a game and were not taken out, each with
+    everyone on it."""
+    shown = [line for line in lines if line[9] != ArenaPlayer.Status.OUT.label and int(line[4]) > 0]
+    places = list(dict.fromkeys(line[0] for line in shown[:3]))
+    steps = []
+    for place in places:
+        on_it = [line for line in shown if line[0] == place]
+        suffix = {"1": "st", "2": "nd", "3": "rd"}.get(place, "th")
+        points = on_it[0][3]
+        steps.append(f"{place}{suffix} " + " ".join(public_name(line[1]) for line in on_it)
+                     + f" {points} {'pt' if points == '1' else 'pts'}")
+    return steps
+
+
 def wait_for_new_table(page, old_game_id: int | None) -> int:
     """The student's page reaches a table (another than `old_game_id`); its game id."""
     if old_game_id is None:
@@ -190,11 +206,12 @@ def test_a_class_arena_from_start_to_podium(browser, live_daphne, teacher, class
     screen.context.add_cookies(desk.context.cookies())
     screen.goto(base + f"/arena/{arena.pk}/screen/")
     expect(screen.locator(".screen-code")).to_have_text(arena.join_code)
-    counts = screen.locator(".screen-counts")
-    expect(counts).to_have_text(re.compile(r"0\s+playing\s+·\s+0\s+waiting"))
+    joined = screen.locator(".screen-joined li")
+    expect(screen.locator(".screen-h")).to_have_text("0 players have joined")
 
     # 2. Six students join on their phones: four from the home page's card, one types the
-    # code, one follows the QR code's link. The projector counts them as they come.
+    # code, one follows the QR code's link. The projector names them as they come (first name
+    # and initial, the latest first).
     pages = {name: signed_in_page(browser, base, users[name], PHONE) for name in NAMES}
     for number, name in enumerate(NAMES, start=1):
         page = pages[name]
@@ -212,7 +229,9 @@ def test_a_class_arena_from_start_to_podium(browser, live_daphne, teacher, class
         page.wait_for_url(f"**/arena/{arena.pk}/play/")
         expect(page.locator("#arena-me-live")).to_contain_text("Waiting for your teacher to start")
         expect(page.locator("[data-connection]")).to_have_text("Connected")
-        expect(counts).to_have_text(re.compile(rf"0\s+playing\s+·\s+{number}\s+waiting"))
+        expect(screen.locator(".screen-h")).to_have_text(
+            f"{number} player has joined" if number == 1 else f"{number} players have joined")
+        expect(joined).to_have_text([public_name(n) for n in reversed(NAMES[:number])])
     axe += axe_problems(pages[NAMES[0]], "a student's arena page (waiting)")
     axe += axe_problems(screen, "the projector (open)")
 
@@ -228,6 +247,7 @@ def test_a_class_arena_from_start_to_podium(browser, live_daphne, teacher, class
         tables.setdefault(game_id, []).append(name)
     assert sorted(len(names) for names in tables.values()) == [2, 2, 2]
     first, second, third = list(tables)
+    counts = screen.locator(".screen-counts")
     expect(counts).to_have_text(re.compile(r"6\s+playing\s+·\s+0\s+waiting"))
 
     # 4. Two tables play to the end; their four students are seated again by themselves, and
@@ -245,12 +265,15 @@ def test_a_class_arena_from_start_to_podium(browser, live_daphne, teacher, class
             expect(screen.locator(".screen-top li", has_text=public_name(seat.name))).to_have_text(
                 re.compile(rf"\d+\s+{re.escape(public_name(seat.name))}\s+{points}\b"))
 
-    # 5. A student closes the tab mid-game and comes back from the home page to that table.
+    # 5. A student closes the tab mid-game and comes back from the home page to that table:
+    # "Carry on playing" names it as the arena's game and leads back through the arena.
     gone = tables[first][0]
     pages[gone].context.close()
     pages[gone] = signed_in_page(browser, base, users[gone], PHONE)
     pages[gone].goto(base + "/play/")
-    pages[gone].get_by_role("link", name="Back to the arena").click()
+    carry_on = pages[gone].locator(".carry-on li")
+    expect(carry_on).to_have_text(re.compile(r"Smooth Operator\s+·\s+Arena game\s+Back to the arena"))
+    carry_on.get_by_role("link", name="Back to the arena").click()
     pages[gone].wait_for_url(f"**/game/{table_of[gone]}/")
     wait_for_version(pages[gone], Game.objects.get(pk=table_of[gone]).version)
 
@@ -307,9 +330,9 @@ def test_a_class_arena_from_start_to_podium(browser, live_daphne, teacher, class
     assert arena.status == Arena.Status.FINISHED
     assert not Game.objects.filter(arena_table__arena=arena, status=Game.Status.ACTIVE).exists()
 
-    # The standings on the page, the CSV and the database agree; the podium is the CSV's top
-    # three of those who played a game and were not taken out (a student taken out is listed,
-    # with that status, but not given a place on the podium).
+    # The standings on the page, the CSV and the database agree; the podium is the places of
+    # the CSV's first three who played a game and were not taken out, each with everyone who
+    # shares it (a student taken out is listed, with that status, but not on the podium).
     rows = desk.locator(".arena-standings tbody tr")
     on_page = [[cell.strip() for cell in row] for row in rows.evaluate_all(
         "rows => rows.map(r => Array.from(r.children).slice(0, 4).map(c => c.innerText))")]
@@ -325,15 +348,14 @@ def test_a_class_arena_from_start_to_podium(browser, live_daphne, teacher, class
     assert {line[1]: int(line[3]) for line in lines} == db_points
     assert [int(line[3]) for line in lines] == sorted(db_points.values(), reverse=True)
     assert sum(db_points.values()) > 0
-    expected_podium = [f"{line[0]}{'st' if line[0] == '1' else 'nd' if line[0] == '2' else 'rd' if line[0] == '3' else 'th'}"
-                       f" {public_name(line[1])} {line[3]} {'pt' if line[3] == '1' else 'pts'}"
-                       for line in lines if line[9] != ArenaPlayer.Status.OUT.label and int(line[4]) > 0][:3]
-    expect(podium.locator("li")).to_have_text(expected_podium)
+    expected_podium = podium_of(lines)
+    expect(podium.locator(":scope > li")).to_have_text(expected_podium, use_inner_text=True)
     assert ArenaPlayer.objects.get(pk=out_id).status == ArenaPlayer.Status.OUT
 
     # The projector shows the end and the same podium; a student's page says it is over.
     expect(screen.locator(".screen-finished")).to_have_text("Well played, everyone!")
-    expect(screen.get_by_role("list", name="Podium").locator("li")).to_have_text(expected_podium)
+    expect(screen.get_by_role("list", name="Podium").locator(":scope > li")).to_have_text(
+        expected_podium, use_inner_text=True)
     finished = pages[NAMES[-1]]
     finished.goto(base + f"/arena/{arena.pk}/play/")
     expect(finished.locator("#arena-me-live")).to_contain_text("The arena is over")

@@ -13,7 +13,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from arena.models import Arena, ArenaPlayer
-from arena.services import arena_create, arena_join
+from arena.services import arena_create, arena_end, arena_join, arena_start
 from tests.browser.test_arena_browser import axe_problems
 from tests.browser.test_play_browser import signed_in_page
 
@@ -43,16 +43,28 @@ def test_the_projector_in_arabic_reads_right_to_left_without_scrolling(
                          mode=Arena.Mode.POINTS)
     for n, name in enumerate(NAMES):
         player = arena_join(student=make_student(classroom, name), arena_id=arena.pk)
+        # Resting: the server's rounds seat nobody once the arena runs (the rows stay put).
         ArenaPlayer.objects.filter(pk=player.pk).update(points=20 - 2 * n, games=5, wins=4 - n % 4,
-                                                        streak=n % 4)
+                                                        streak=n % 4, status=ArenaPlayer.Status.RESTING)
     screen = signed_in_page(browser, base, teacher, {"width": 1280, "height": 720})
     screen.goto(base + reverse("arena:screen", args=[arena.pk]))
     expect(screen.locator("html")).to_have_attribute("dir", "rtl")
     expect(screen.locator("html")).to_have_attribute("lang", "ar")
-    expect(screen.locator(".screen-h")).to_have_text("أفضل خمسة")
+    expect(screen.locator(".screen-joined li")).to_have_count(len(NAMES))
     # The clock's words come from /jsi18n/: not started yet, it says so in Arabic.
     expect(screen.locator("[data-arena-clock-status]")).to_have_text("لم تبدأ بعد.")
+    try:
+        arena_start(arena_id=arena.pk)
+        screen.reload()
+        expect(screen.locator(".screen-h")).to_have_text("أفضل خمسة")
+        look_at_the_top_five(screen, tmp_path)
+    finally:
+        arena_end(arena_id=arena.pk, stop_games=True)  # no round of the server's left running
 
+
+def look_at_the_top_five(screen, tmp_path) -> None:
+    """At each projector size: nothing scrolls, the code and QR code are on the right and the
+    code reads left to right, each row of the top five starts from its place on the right."""
     for width, height in SCREENS.items():
         screen.set_viewport_size({"width": width, "height": height})
         overflow = screen.evaluate(NO_SCROLL)

@@ -94,13 +94,16 @@ def test_the_projector_push_fits_in_2_kb_in_every_language_arabic_included(
     # The longest generic line the class can have (the games' own lines are shorter).
     monkeypatch.setattr(class_line, "for_arena", lambda *, arena: class_line.Line(
         kind="moves_and_games", facts={"moves": 999_999_999, "games": 999_999}))
+    lobby = screen.render_languages(arena=Arena.objects.get(pk=arena.pk))
+    assert set(lobby) == {"en", "es", "ar"}
+    assert "<strong>30</strong> انضمّوا" in lobby["ar"] and "<strong>30</strong> personas se unieron" in lobby["es"]
+    arena_start(arena_id=arena.pk)
     running = screen.render_languages(arena=Arena.objects.get(pk=arena.pk))
-    assert set(running) == {"en", "es", "ar"}
     assert "أفضل خمسة" in running["ar"] and "Los cinco mejores" in running["es"]
     arena_end(arena_id=arena.pk, stop_games=True)
     finished = screen.render_languages(arena=Arena.objects.get(pk=arena.pk))
     assert "أحسنتم اللعب جميعًا!" in finished["ar"] and "منصة التتويج" in finished["ar"]
-    for state, parts in (("running", running), ("finished", finished)):
+    for state, parts in (("lobby", lobby), ("running", running), ("finished", finished)):
         for code, html in parts.items():
             assert len(html.encode()) <= 2048, (state, code, len(html.encode()))
 
@@ -109,6 +112,11 @@ def test_the_projector_in_the_pseudo_language_has_no_english_left(
         teacher, classroom, make_student, pseudo_language):
     arena = new_arena(teacher, classroom)
     crowd(arena, make_student, classroom, 6)
+    with translation.override(PSEUDO):
+        lobby = screen.render(arena=Arena.objects.get(pk=arena.pk))
+    assert "Maximiliana-Josephine00 W." in lobby
+    assert not left_in_english(lobby), left_in_english(lobby)
+    arena_start(arena_id=arena.pk)
     with translation.override(PSEUDO):
         running = screen.render(arena=Arena.objects.get(pk=arena.pk))
     assert "Maximiliana-Josephine00 W." in running
@@ -148,12 +156,12 @@ async def test_each_projector_hears_the_pushes_in_its_own_teacher_s_language(
     arabic, spanish = socket(teacher, path), socket(co_teacher, path, accept_language="es-MX,es;q=0.9")
     assert (await arabic.connect())[0] and (await spanish.connect())[0]
     first_ar, first_es = await arabic.receive_from(timeout=5), await spanish.receive_from(timeout=5)
-    assert "<strong>0</strong> ينتظرون" in first_ar and "<strong>0</strong> esperando" in first_es
+    assert "لم ينضمّ أحد بعد" in first_ar and "Todavía no hay nadie" in first_es
     ann = await sync_to_async(make_student)(classroom, "Ann Baker")
     await sync_to_async(arena_join)(student=ann, arena_id=arena.pk)
     pushed_ar, pushed_es = await arabic.receive_from(timeout=5), await spanish.receive_from(timeout=5)
-    assert "<strong>1</strong> ينتظر" in pushed_ar and "أفضل خمسة" in pushed_ar
-    assert "<strong>1</strong> esperando" in pushed_es and "Los cinco mejores" in pushed_es
+    assert "<strong>1</strong> انضمّ" in pushed_ar and "<li>Ann B.</li>" in pushed_ar
+    assert "<strong>1</strong> persona se unió" in pushed_es and "<li>Ann B.</li>" in pushed_es
     assert len(pushed_ar.encode()) <= 2048
     await arabic.disconnect()
     await spanish.disconnect()
