@@ -33,9 +33,9 @@ from .jobs import class_job, recent_exports
 from .lookups import class_assignment, class_student
 from .moves_behind import DRILL_LIMIT, DrillDown, evidence_behind
 from .my_progress import OwnMeasure, OwnProgress, by_family_own, own_progress
-from .practice import (MIN_CHANCES_TO_PICK, FocusOutcome, focus_outcomes, focused_assignments,
-                       nothing_to_practise, pick_weakest, rank_weakest, weakest_details,
-                       weakest_measure)
+from .practice import (MIN_CHANCES_TO_PICK, FocusOutcome, PracticeTarget, best_target, flag_target,
+                       focus_outcomes, focused_assignments, game_origin, nothing_to_practise,
+                       pick_weakest, practice_origin, rank_weakest, weakest_details, weakest_target)
 from .skills import (OperationRow, OperationTable, SkillRow, SkillTable, TotalRow, TotalsTable,
                      amount_measures, operation_measures, skill_table, totals_table)
 from .student import (StudentMeasure, StudentSummary, measures_by_family, student_measures,
@@ -47,6 +47,7 @@ from .verdicts import ReplayVerdict, replay_verdicts, verdict_of, with_verdicts
 __all__ = [
     "DRILL_LIMIT", "MIN_CHANCES_TO_PICK", "TREND_WEEKS",
     "Completion", "Dashboard", "DrillDown", "FactCell", "FactGrid", "FocusOutcome", "MissedCard",
+    "PracticeTarget", "best_target", "flag_target", "game_origin", "practice_origin", "weakest_target",
     "OperationRow", "OperationTable", "OwnMeasure", "OwnProgress", "SkillRow", "SkillTable",
     "StudentMeasure", "StudentSummary", "Today", "TotalRow", "TotalsTable", "Trend", "WeekPoint",
     "amount_measures", "assignment_completion", "by_family_own", "class_assignment", "class_job",
@@ -56,6 +57,5 @@ __all__ = [
     "operation_measures", "pick_weakest", "rank_weakest",
     "own_progress", "playing_now", "recent_exports", "recent_weeks", "skill_table",
     "student_measures", "student_summary", "totals_table", "trends_of", "weakest_details",
-    "weakest_measure",
     "ReplayVerdict", "replay_verdicts", "verdict_of", "with_verdicts",
 ]
