@@ -97,28 +97,31 @@ def _nothing_to_practise(request, classroom, students, message: str,
 
 @teacher_required
 def practise(request, pk: int):
-    """A report's "Practise this": the assignment form, prefilled (game, focus options, number
-    of games, due date, who) for one student, a group (several ?student=) or the class (none).
-    Only a redirect to the form: a GET creates nothing; the teacher checks and sets it.
-    Without ?measure= (the Practise link beside a student's name) the student's weakest skill
-    is practised."""
+    """A report's "Practise this": the assignment form, prefilled (game, level, focus options,
+    number of games, due date, who) for one student, a group (several ?student=) or the class
+    (none). Only a redirect to the form: a GET creates nothing; the teacher checks and sets it.
+    The game and level are those the evidence came from (?game=: one game of the class, a
+    rule-errors flag's). Without ?measure= (the Practise link beside a student's name) what
+    the student most needs is practised (`selectors.weakest_target`)."""
     classroom = teacher_class(request, pk)
     q = request.GET
     raw_students = q.getlist("student")
     if len(raw_students) > 200:
         return _bad_request(request, _("That link names too many students."), classroom)
     students = [_student(request, classroom, raw) for raw in raw_students]
-    measure_id, detail = q.get("measure", ""), q.get("detail", "")
-    if len(detail) > 40:
+    measure_id, detail, raw_game = q.get("measure", ""), q.get("detail", ""), q.get("game", "")
+    if len(detail) > 40 or (raw_game and (not raw_game.isdigit() or len(raw_game) > 18)):
         return _bad_request(request, _("That link has a part we could not read."), classroom)
+    game_id = int(raw_game) if raw_game else None
     if not measure_id:
         if len(students) != 1:
             return _bad_request(request, _("Choose a skill to practise from the report."), classroom)
-        measure_id = selectors.weakest_measure(classroom=classroom, student=students[0],
-                                               can_practise=practice.practice_game) or ""
-        if not measure_id:
+        target = selectors.weakest_target(classroom=classroom, student=students[0],
+                                          flags=selectors.needs_help(classroom=classroom, student=students[0]))
+        if target is None:
             return _nothing_to_practise(request, classroom, students, selectors.nothing_to_practise(
                 classroom=classroom, students=students, measure=None))
+        measure_id, detail, game_id = target.measure, target.detail, target.game_id
     measure = measure_by_id(measure_id)
     if measure is None:
         return _bad_request(request, _("That link does not name a skill we measure. Go back to the "
@@ -127,17 +130,28 @@ def practise(request, pk: int):
                                         detail=detail)
     if why:
         return _nothing_to_practise(request, classroom, students, why)
+    if game_id is not None:
+        origin = selectors.game_origin(classroom=classroom, game_id=game_id)
+        if origin is None:
+            raise Http404("No such game in this class.")
+    else:
+        origin = selectors.practice_origin(classroom=classroom, students=students or None,
+                                           measure=measure_id, detail=detail)
+    game, level = origin if origin is not None else (None, None)
     weakest = () if detail else selectors.weakest_details(classroom=classroom, measure=measure_id,
                                                           students=students or None)
-    focus = practice.focus_for(measure_id, detail, weakest)
+    focus = practice.focus_for(measure_id, detail, weakest, game=game)
     if focus is None:
         return _nothing_to_practise(
             request, classroom, students, practice.why_no_focus(measure_id),
             heading=_("No practice game for this skill"))
     spec = registry.spec_for(focus.game)
+    if focus.game != game or spec.preset(level or "") is None:
+        level = practice.preset_for(focus.game, focus.options) or spec.presets[0].key
     query = {
         "game": focus.game,
-        "preset": practice.preset_for(focus.game, focus.options) or spec.presets[0].key,
+        # The level the evidence came from: a practice is the child's own game, focused.
+        "preset": level,
         # Translators: the title of a new assignment, "Practise 7 × 8" (the teacher can change it).
         "title": (_("Practise %(skill)s") % {"skill": focus.label})[:100],
         "goal": "play", "goal_count": PRACTICE_GAMES,
@@ -233,12 +247,12 @@ def student_report(request, pk: int, student_id: int):
     measures = selectors.student_measures(classroom=classroom, student=student)
     charted = {sm.cell.measure.id: charts.trend_svg(sm.trend, chart_id=f"st-{i}", subject=student.display_name)
                if sm.trend else "" for i, sm in enumerate(measures)}
-    practise_measure = selectors.weakest_measure(classroom=classroom, student=student,
-                                                 can_practise=practice.practice_game)
+    flags = selectors.needs_help(classroom=classroom, student=student)
+    practise_target = selectors.weakest_target(classroom=classroom, student=student, flags=flags)
     return render(request, "reports/student.html", {
         "classroom": classroom, "student": student, "languages": _languages_named(),
-        "practise_measure": practise_measure,
-        "practise_none": "" if practise_measure else selectors.nothing_to_practise(
+        "practise_target": practise_target,
+        "practise_none": "" if practise_target else selectors.nothing_to_practise(
             classroom=classroom, students=[student], measure=None),
         "ratings": student_ratings(student=student),
         "outcomes": selectors.focus_outcomes(classroom=classroom, student=student),
@@ -248,7 +262,7 @@ def student_report(request, pk: int, student_id: int):
         "summary": selectors.student_summary(classroom=classroom, student=student),
         "grid": selectors.fact_grid(classroom=classroom, student=student),
         "range": FACT_RANGE,
-        "flags": selectors.needs_help(classroom=classroom, student=student),
+        "flags": flags,
     })
 
 

@@ -34,9 +34,9 @@ from .jobs import class_job, recent_exports
 from .lookups import class_assignment, class_student
 from .moves_behind import DRILL_LIMIT, DrillDown, evidence_behind
 from .my_progress import OwnMeasure, OwnProgress, by_family_own, own_progress
-from .practice import (MIN_CHANCES_TO_PICK, FocusOutcome, focus_outcomes, focused_assignments,
-                       nothing_to_practise, pick_weakest, rank_weakest, weakest_details,
-                       weakest_measure)
+from .practice import (MIN_CHANCES_TO_PICK, FocusOutcome, PracticeTarget, best_target, flag_target,
+                       focus_outcomes, focused_assignments, game_origin, nothing_to_practise,
+                       pick_weakest, practice_origin, rank_weakest, weakest_details, weakest_target)
 from .skills import (OperationRow, OperationTable, SkillRow, SkillTable, TotalRow, TotalsTable,
                      amount_measures, operation_measures, skill_table, totals_table)
 from .student import (StudentMeasure, StudentSummary, measures_by_family, student_measures,
@@ -50,8 +50,9 @@ __all__ = [
     "DRILL_LIMIT", "HELP_SHOWN", "MIN_CHANCES_TO_PICK", "TREND_WEEKS",
     "Activity", "Completion", "Dashboard", "DrillDown", "FactCell", "FactGrid", "FocusOutcome",
     "HelpGroup", "MissedCard", "OperationRow", "OperationTable", "OwnMeasure", "OwnProgress",
-    "PlayingGroup", "SkillRow", "SkillTable", "StudentMeasure", "StudentSummary", "Today",
-    "TotalRow", "TotalsTable", "Trend", "WeekChange", "WeekPoint",
+    "PlayingGroup", "PracticeTarget", "SkillRow", "SkillTable", "StudentMeasure", "StudentSummary",
+    "Today", "TotalRow", "TotalsTable", "Trend", "WeekChange", "WeekPoint",
+    "best_target", "flag_target", "game_origin", "practice_origin", "weakest_target",
     "amount_measures", "assignment_completion", "by_family_own", "class_assignment", "class_job",
     "class_student", "class_trends", "dashboard", "evidence_behind", "fact_grid", "fact_grids",
     "fact_measure", "focus_outcomes", "focused_assignments", "grid_of_rows", "help_groups",
@@ -59,6 +60,6 @@ __all__ = [
     "operation_measures", "pick_weakest", "rank_weakest",
     "own_progress", "playing_groups", "playing_now", "recent_exports", "recent_games",
     "recent_weeks", "skill_table", "student_measures", "student_summary", "totals_table",
-    "trends_of", "weakest_details", "weakest_measure", "week_on_week",
+    "trends_of", "weakest_details", "week_on_week",
     "ReplayVerdict", "replay_verdicts", "verdict_of", "with_verdicts",
 ]

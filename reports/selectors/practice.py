@@ -1,12 +1,13 @@
-""""Practise this": what to practise (the weakest measure and details), and how the students
-did before a practice assignment was set and in it."""
+""""Practise this": what to practise (a flag's row, the weakest measure and details), in which
+game and at which level (the ones the evidence came from), and how the students did before a
+practice assignment was set and in it."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -16,11 +17,13 @@ from classroom.models import Assignment, Classroom
 from classroom.progress import Progress
 from games import registry
 from games.engine.skills import Measure, both_orders, fact_name, parse_fact
-from games.models import Seat
-from games.practice import label_of
+from games.models import Game, Seat
+from games.practice import can_practise, label_of, level_of, rules_label
 
-from ..measures import measures_by_id
-from ..models import SkillEvidence, SkillRollup
+from ..detail_flags import OPERATION, Part, Row
+from ..measures import RULES, evidence_measures, measure_by_id, measures_by_id
+from ..models import NeedsHelpFlag, SkillEvidence, SkillRollup
+from ..operations import operation_details, operation_of
 from ..uncertainty import band_for, likely_at_least
 from ..words import listed
 
@@ -54,16 +57,10 @@ def rank_weakest(counts: dict[str, tuple[int, int]], limit: int = 8) -> list[str
 def pick_weakest(rows, can_practise) -> str | None:
     """The measure to practise among (measure id, misses, chances) rows: one whose band says
     Practise or Needs help and that `can_practise(measure id)` accepts, the one with the
-    highest miss rate the student very likely has at least; None when there is none. The
-    dashboard's row link and the Practise page use this one rule."""
-    best, best_low = None, -1.0
-    for measure_id, misses, chances in rows:
-        if not band_for(misses, chances).offers_practice or not can_practise(measure_id):
-            continue
-        low = likely_at_least(misses, chances)
-        if low > best_low:
-            best, best_low = measure_id, low
-    return best
+    highest miss rate the student very likely has at least (`best_target`); None when there
+    is none."""
+    target = best_target([row for row in rows if can_practise(row[0])])
+    return target.measure if target is not None else None
 
 
 def _all_time_rows(*, classroom: Classroom, students: list[User] | None, measure: str):
@@ -88,13 +85,151 @@ def weakest_details(*, classroom: Classroom, measure: str, students: list[User] 
     return rank_weakest({k: (m, c) for k, (m, c) in summed.items()}, limit)
 
 
-def weakest_measure(*, classroom: Classroom, student: User, can_practise) -> str | None:
-    """The measure the student most needs to practise (`pick_weakest`) from the all-time
-    roll-ups, or None when no band says Practise or Needs help yet. One query."""
-    return pick_weakest(SkillRollup.objects.filter(
+@dataclass(frozen=True)
+class PracticeTarget:
+    """What one "Practise this" link practises: a measure, perhaps one of its details (a fact
+    "7x8", an operation "÷"), perhaps in the game a rule-errors flag is about. `low` ranks it
+    among a student's targets: the miss rate the student very likely has at least."""
+
+    measure: str
+    detail: str = ""
+    game_id: int | None = None
+    game_key: str = ""     # the game of `game_id`, for the words
+    low: float = -1.0
+
+    @property
+    def what(self) -> str:
+        """What it practises, in the reader's words: "7 × 8", "÷ (dividing) in Mental maths",
+        "Best card", "the rules of Numero"."""
+        if self.measure == RULES and self.game_key:
+            return str(rules_label(self.game_key))
+        if self.detail and parse_fact(self.detail):
+            return fact_name(self.detail)
+        if self.detail and operation_of(self.detail):
+            return Row(OPERATION, operation_of(self.detail), (Part(self.measure, self.detail, 0, 0),)).name
+        m = measure_by_id(self.measure)
+        return str(m.title) if m else self.measure
+
+    def query(self, students=()) -> list[tuple[str, object]]:
+        """The Practise page's query for these students (none: the class)."""
+        found: list[tuple[str, object]] = [("measure", self.measure)]
+        if self.detail:
+            found.append(("detail", self.detail))
+        if self.game_id:
+            found.append(("game", self.game_id))
+        return found + [("student", getattr(s, "pk", s)) for s in students]
+
+
+def _low(counts) -> float:
+    try:
+        return likely_at_least(int(counts["misses"]), int(counts["chances"]))
+    except (KeyError, TypeError, ValueError):
+        return -1.0
+
+
+def flag_target(flag: NeedsHelpFlag) -> PracticeTarget | None:
+    """The practice a flag calls for: its fact or operation; its measure; a family's measure
+    the student most likely misses most (as a whole); the rules, in the game they were broken
+    in. None when no game can practise it."""
+    evidence = flag.evidence or {}
+    Reason = NeedsHelpFlag.Reason
+    if flag.reason == Reason.RULE_ERRORS:
+        game = flag.game if flag.game_id else None
+        return PracticeTarget(RULES, game_id=flag.game_id, game_key=game.key if game else "")
+    if flag.reason == Reason.FAMILY:
+        parts = [p for p in evidence.get("parts") or () if can_practise(str(p.get("measure", "")))]
+        if not parts:
+            return None
+        weakest = max(parts, key=lambda p: (_low(p), p.get("misses", 0)))
+        return PracticeTarget(weakest["measure"], low=_low(evidence))
+    if not can_practise(flag.measure):
+        return None
+    if flag.reason in (Reason.FACT, Reason.OPERATION):
+        return PracticeTarget(flag.measure, flag.detail, low=_low(evidence))
+    return PracticeTarget(flag.measure, low=_low(evidence.get("student") or {}))
+
+
+def best_target(rows, flags=()) -> PracticeTarget | None:
+    """The one thing a student most needs to practise, among whole measures, from (measure
+    id, misses, chances), whose band says Practise or Needs help, and the student's flags: the
+    highest miss rate the student very likely has at least (`likely_at_least`, the rule of
+    `pick_weakest`); a rule-errors flag, which has no rate, only when there is nothing else.
+    None when there is nothing to practise."""
+    found = [PracticeTarget(measure_id, low=likely_at_least(misses, chances))
+             for measure_id, misses, chances in rows
+             if band_for(misses, chances).offers_practice and can_practise(measure_id)]
+    found += [t for t in map(flag_target, flags) if t is not None]
+    best = None
+    for target in found:
+        if best is None or target.low > best.low:
+            best = target
+    return best
+
+
+def weakest_target(*, classroom: Classroom, student: User, flags=()) -> PracticeTarget | None:
+    """What the student most needs to practise (`best_target`), from the all-time roll-ups and
+    their flags (`needs_help`), or None. One query."""
+    return best_target(SkillRollup.objects.filter(
         classroom=classroom, scope=Scope.STUDENT, student=student, week__isnull=True,
         assignment__isnull=True, detail="").order_by("measure").values_list(
-        "measure", "misses", "chances"), can_practise)
+        "measure", "misses", "chances"), flags)
+
+
+def _details_of(detail: str) -> list[str]:
+    """The evidence details one report detail stands for: a fact in either order, an
+    operation in each of its spellings."""
+    op = operation_of(detail)
+    if op is not None and not parse_fact(detail):
+        return [d for d in operation_details() if operation_of(d) == op]
+    return both_orders(detail)
+
+
+def _level(key: str, options, assignment_game: str | None, assignment_preset: str | None) -> str | None:
+    """A game's level: its assignment's, else the preset its options were dealt from."""
+    if assignment_preset and assignment_game == key and registry.spec_for(key).preset(assignment_preset):
+        return assignment_preset
+    return level_of(key, options or {})
+
+
+def practice_origin(*, classroom: Classroom, students: list[User] | None, measure: str,
+                    detail: str = "") -> tuple[str, str | None] | None:
+    """The game and level (preset key, None when no preset fits) the evidence of a measure (and
+    detail) came from, for these students (the class when none): where they missed it most,
+    then where they had most chances of it, then where they played it last. None without
+    evidence. One query: a practice is played where the skill was, at the level the child
+    plays (a child of Numero's level 4 is not sent to the powers and roots of level 6)."""
+    rows = SkillEvidence.objects.filter(classroom=classroom, measure__in=evidence_measures(measure))
+    if students:
+        rows = rows.filter(student__in=students)
+    if detail:
+        rows = rows.filter(detail__in=_details_of(detail))
+    tally: dict[tuple[str, str | None], list] = {}
+    for row in rows.values("game__key", "game__options", "game__assignment__game",
+                           "game__assignment__preset").annotate(
+            misses=Count("id", filter=Q(missed=True)), chances=Count("id"), last=Max("played_at")).order_by():
+        key = row["game__key"]
+        if registry.get(key) is None:
+            continue
+        where = (key, _level(key, row["game__options"], row["game__assignment__game"],
+                             row["game__assignment__preset"]))
+        found = tally.setdefault(where, [0, 0, row["last"]])
+        found[0] += row["misses"]
+        found[1] += row["chances"]
+        found[2] = max(found[2], row["last"])
+    if not tally:
+        return None
+    return max(tally, key=lambda where: tuple(tally[where]))
+
+
+def game_origin(*, classroom: Classroom, game_id: int) -> tuple[str, str | None] | None:
+    """The game and level of one game of the class (a rule-errors flag's), or None when the
+    class has no such game."""
+    game = (Game.objects.filter(classroom=classroom, pk=game_id)
+            .values("key", "options", "assignment__game", "assignment__preset").first())
+    if game is None or registry.get(game["key"]) is None:
+        return None
+    return game["key"], _level(game["key"], game["options"], game["assignment__game"],
+                               game["assignment__preset"])
 
 
 def nothing_to_practise(*, classroom: Classroom, students: list[User], measure: Measure | None,
@@ -118,8 +253,8 @@ def nothing_to_practise(*, classroom: Classroom, students: list[User], measure: 
             "assignment first; Practise this appears once a skill needs it.", count) % {"names": names}
     if measure is None:
         # Translators: names is one student's name (or a few); "Practise" and "Needs help" are skill bands.
-        return _("Nothing to practise: none of %(names)s’s skills that a game can practise is at "
-                 "Practise or Needs help. Set an ordinary assignment to keep playing.") % {"names": names}
+        return _("Nothing to practise: none of %(names)s’s skills is at Practise or Needs help, and "
+                 "nothing is flagged. Set an ordinary assignment to keep playing.") % {"names": names}
     rows = evidence.filter(measure=measure.id)
     if detail:
         rows = rows.filter(detail__in=both_orders(detail))
@@ -229,11 +364,13 @@ def focus_outcomes(*, classroom: Classroom, student: User | None = None,
         played = [s for s in audience if counts.get((s.pk, a.pk), (0, 0))[0]]
         if not played:
             continue
-        rows = SkillEvidence.objects.filter(classroom=classroom, measure=measure.id,
+        rows = SkillEvidence.objects.filter(classroom=classroom, measure__in=evidence_measures(measure.id),
                                             student__in=[s.pk for s in played])
         details = a.focus.get("details") or []
         if details:
             rows = rows.filter(detail__in=details)
+        if not measure.game:  # the rules: every attempt is a chance; those of the game practised
+            rows = rows.filter(game__key=a.game)
 
         def tally(qs):
             return {r["student_id"]: (r["misses"], r["chances"]) for r in qs.values("student_id").annotate(

@@ -14,14 +14,13 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from classroom.models import Assignment, Classroom
 from games.engine.skills import OPERATIONS, Measure
-from games.practice import practice_game
 
 from ..cells import Cell, OpCell, Total
 from ..families import Family, by_family, family_groups
 from ..measures import all_measures, measures_by_id
 from ..models import SkillRollup
 from ..operations import operation_details, operation_of
-from .practice import pick_weakest
+from .practice import PracticeTarget, best_target
 
 Scope = SkillRollup.Scope
 
@@ -30,23 +29,24 @@ Scope = SkillRollup.Scope
 class SkillRow:
     student: User
     cells: list[Cell]
+    # The student's "Needs help" flags (all time), when the reader shows them (the dashboard):
+    # the row's "Practise this" may practise one of them (a fact, an operation, the rules).
+    flags: tuple = ()
 
     @property
-    def practise_measure(self) -> str | None:
-        """The measure the row's "Practise this" practises: the weakest whose band says
-        Practise or Needs help (practice.py `pick_weakest`, the rule the Practise page
-        uses), or None: then the row says why there is nothing to practise."""
-        return pick_weakest(((c.measure.id, c.misses, c.chances) for c in self.cells
-                             if c.measure.has_misses), practice_game)
+    def practise_target(self) -> PracticeTarget | None:
+        """What the row's "Practise this" practises: the weakest of the skills whose band says
+        Practise or Needs help and of the flags (practice.py `best_target`, the rule the
+        Practise page uses), or None: then the row says why there is nothing to practise."""
+        return best_target([(c.measure.id, c.misses, c.chances) for c in self.cells
+                            if c.measure.has_misses], self.flags)
 
     @property
     def practise_none(self) -> str:
-        """What the row says when it has no "Practise this": no games yet; a skill at Practise
-        or Needs help that no deal can focus (the student page says why); or none at either."""
+        """What the row says when it has no "Practise this": no games yet, or no skill at
+        Practise or Needs help (and no flag)."""
         if not any(c.chances for c in self.cells):
             return _("No games yet")
-        if any(c.measure.has_misses and c.band.offers_practice for c in self.cells):
-            return _("Practise by playing more games")
         # Translators: "Practise" is the name of a skill band.
         return _("No skill at Practise")
 
@@ -153,9 +153,10 @@ def totals_table(cells: dict, students: list[User], measures: list[Measure]) -> 
 
 
 def skill_table(*, classroom: Classroom, students: list[User],
-                assignment: Assignment | None = None) -> SkillTable:
+                assignment: Assignment | None = None, flags=()) -> SkillTable:
     """Students × measures from all-time roll-ups (of one assignment if given), with the
-    per-operation accuracy and the totals given away: one query."""
+    per-operation accuracy and the totals given away: one query. `flags`: the class's "Needs
+    help" flags, each row given its student's (for its "Practise this")."""
     op_measures = operation_measures()
     rollups = SkillRollup.objects.filter(classroom=classroom, week__isnull=True).filter(
         Q(detail="") | Q(measure__in=[m.id for m in op_measures], detail__in=operation_details()))
@@ -185,7 +186,11 @@ def skill_table(*, classroom: Classroom, students: list[User],
         updated = when if updated is None or when > updated else updated
     used = {mid for cells in by_student.values() for mid, c in cells.items() if c.chances}
     measures = by_family([m for m in known.values() if m.id in used])
-    rows = [SkillRow(s, [by_student.get(s.pk, {}).get(m.id) or Cell(m) for m in measures])
+    flagged: dict[int, list] = defaultdict(list)
+    for flag in flags:
+        flagged[flag.student_id].append(flag)
+    rows = [SkillRow(s, [by_student.get(s.pk, {}).get(m.id) or Cell(m) for m in measures],
+                     tuple(flagged.get(s.pk, ())))
             for s in students]
     class_cells = [by_student.get(None, {}).get(m.id) or Cell(m) for m in measures]
     return SkillTable(measures, rows, class_cells, updated,

@@ -113,14 +113,15 @@ def dashboard(*, classroom: Classroom, assignment: Assignment | None = None) -> 
     """Everything the teacher dashboard shows, in a fixed number of queries (see the test)."""
     students = list(classroom_selectors.students_of_class(classroom=classroom))
     completion = assignment_completion(classroom=classroom, students=students)
+    flags = needs_help(classroom=classroom)
     return Dashboard(
         classroom=classroom, students=students,
         playing=playing_now(classroom=classroom),
         activity=recent_games(classroom=classroom, students=students),
         completion=completion,
-        skills=skill_table(classroom=classroom, students=students, assignment=assignment),
+        skills=skill_table(classroom=classroom, students=students, assignment=assignment, flags=flags),
         trends=class_trends(classroom=classroom),
-        flags=needs_help(classroom=classroom),
+        flags=flags,
         assignment=assignment, assignments=[c.assignment for c in completion],
         last_job=RecomputeJob.objects.filter(classroom=classroom, kind=RecomputeJob.Kind.RECOMPUTE)
         .order_by("-created_at", "-id").first(),

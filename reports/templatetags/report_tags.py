@@ -4,6 +4,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import quote, urlencode
 
 from django import template
+from django.urls import reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -12,11 +13,12 @@ from django.utils.translation import ngettext, pgettext
 from accounts.numbers import format_percent
 
 from games.engine.skills import fact_name
-from games.practice import label_of, practice_game, why_no_focus
+from games.practice import can_practise, label_of
 
 from ..cells import Total, amount_in_words
 from ..detail_flags import Row
 from ..measures import measure_by_id
+from ..selectors.practice import PracticeTarget, flag_target
 from ..uncertainty import BANDS, Band, band_for, range_short
 
 register = template.Library()
@@ -90,12 +92,6 @@ def focus_label(stored) -> str:
 
 
 @register.filter
-def no_focus_words(measure_id: str) -> str:
-    """Why no game can practise a measure by itself, in a teacher's words ("" when one can)."""
-    return why_no_focus(measure_id)
-
-
-@register.filter
 def flag_row_words(evidence) -> str:
     """A detail flag's row in the reader's words ('7 × 8: 6 of 16 wrong'), from the numbers it
     stored (the words stored with it are in the language of whoever's request made it)."""
@@ -121,9 +117,41 @@ def error_words(code: str) -> str:
 
 
 def practise_href(practise_url: str, measure_id: str, students=(), detail: str = "") -> str:
-    query = [("measure", measure_id)] + ([("detail", detail)] if detail else [])
-    query += [("student", getattr(s, "pk", s)) for s in students]
-    return f"{practise_url}?{urlencode(query)}"
+    return target_href(practise_url, PracticeTarget(measure_id, detail), students)
+
+
+def target_href(practise_url: str, target: PracticeTarget, students=()) -> str:
+    return f"{practise_url}?{urlencode(target.query(students))}"
+
+
+def _target_link(practise_url: str, target: PracticeTarget, student) -> str:
+    """"Practise this" for one student; its accessible name says what and for whom
+    ("Practise this: 7 × 8 for Ann")."""
+    visible = pgettext("link", "Practise this")
+    # Translators: a link's name for screen readers, "Practise this: 7 × 8 for Ann".
+    label = _("%(link)s: %(what)s for %(name)s") % {"link": visible, "what": target.what,
+                                                    "name": student.display_name}
+    return format_html('<a class="practise-link" href="{}" aria-label="{}">{}</a>',
+                       target_href(practise_url, target, [student]), label, visible)
+
+
+@register.simple_tag
+def flag_practise_link(flag, practise_url: str = ""):
+    """A flag card's one action: "Practise this" for what the flag is about, in the game and
+    at the level its evidence came from (reports/selectors/practice.py `flag_target`); "" when
+    no game can practise it."""
+    target = flag_target(flag)
+    if target is None:
+        return ""
+    return _target_link(practise_url or reverse("reports:practise", args=[flag.classroom_id]), target,
+                        flag.student)
+
+
+@register.simple_tag
+def target_practise_href(practise_url: str, target, student) -> str:
+    """The Practise page's address for what a student most needs to practise
+    (`selectors.weakest_target`)."""
+    return target_href(practise_url, target, [student]) if target is not None else ""
 
 
 @register.simple_tag
@@ -134,7 +162,7 @@ def practise_link(practise_url: str, measure, student=None, group=None, detail: 
     measure has no game to practise it in. Plain words; its accessible name starts with the
     words shown and says what and for whom ("Practise: 7 × 8 for Ann")."""
     measure_id = getattr(measure, "id", measure)
-    if not practise_url or practice_game(measure_id) is None:
+    if not practise_url or not can_practise(measure_id):
         return ""
     what = what or (fact_name(detail) if detail else getattr(measure, "title", measure_id))
     # "Practise" / "Practise this": a link that opens a new assignment (a verb, not the band).
@@ -164,18 +192,17 @@ def practise_link(practise_url: str, measure, student=None, group=None, detail: 
 
 @register.simple_tag
 def row_head(row, student_url_prefix: str, practise_url: str):
-    """A skill-table row's heading: the student's name, and their "Practise this" (their
-    weakest skill at Practise or Needs help that a game can focus, `SkillRow.practise_measure`)
-    or why there is none. A live item of its own: it changes with the row's cells."""
+    """A skill-table row's heading: the student's name, and their "Practise this" (the weakest
+    of their skills at Practise or Needs help and their flags, `SkillRow.practise_target`) or
+    why there is none. A live item of its own: it changes with the row's cells."""
     name = row.student.display_name
-    measure_id = row.practise_measure
-    if measure_id:
+    target = row.practise_target
+    if target is not None:
         practise = format_html(
             '<a class="practise-link" href="{}" aria-label="{}">{}</a>',
-            f"{practise_url}?{urlencode([('measure', measure_id), ('student', row.student.pk)])}",
+            target_href(practise_url, target, [row.student]),
             # Translators: a link's name for screen readers: "Practise this: Ann's weakest skill, Best card".
-            _("Practise this: %(name)s's weakest skill, %(skill)s") % {
-                "name": name, "skill": measure_title(measure_id)},
+            _("Practise this: %(name)s's weakest skill, %(skill)s") % {"name": name, "skill": target.what},
             pgettext("link", "Practise this"))
     else:
         practise = format_html('<span class="practise-none small muted">{}</span>', row.practise_none)

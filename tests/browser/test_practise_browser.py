@@ -1,7 +1,9 @@
-""""Practise this" in Chromium (issue #17): a teacher presses Practise on the heat map's weakest
-fact, checks the prefilled assignment and sets it; the student sees the practice on her home
-page, opens it and plays her first move; planted players finish its games in this process (as
-the other browser tests let them); and the student's report shows the fact before and after.
+""""Practise this" in Chromium: a teacher presses Practise on the heat map's weakest fact, checks
+the prefilled assignment and sets it; the student sees the practice on her home page, opens it
+and plays her first move; planted players finish its games in this process (as the other
+browser tests let them); and the student's report shows the fact before and after. A flag
+card's one action, "Practise this", opens the form prefilled with the game and level the
+evidence came from.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from devtools.simulation import play_assignment_games, play_game
 from games import engine as engines
 from games.models import Game
 from reports import selectors, services
+from reports.models import NeedsHelpFlag, SkillEvidence
+from tests.reports import test_practise_every_flag as practise_rows
 from tests.browser.test_play_browser import click_mg_move, current, mg_move, signed_in_page, wait_for_version
 from tests.browser.test_reports_browser import eager_here, in_thread, press, server_tasks  # noqa: F401
 
@@ -118,3 +122,43 @@ def test_practise_this_from_the_heat_map_to_before_and_after(browser, live_daphn
     expect(section.get_by_role("cell", name=outcome.during_words)).to_be_visible()
     expect(desk.get_by_role("region", name="Playing level")).to_contain_text("The Multiplication Game:")
     print(f"\nbrowser: {outcome.words}")
+
+
+def test_a_flag_cards_practise_link_opens_the_prefilled_form_and_sets_it(browser, live_daphne, classroom,
+                                                                         student, teacher):
+    """A flag on a fact has its one action on its card: the teacher follows "Practise this" by
+    keyboard from the dashboard's "Needs help" list to the form, prefilled with the game and
+    level Ann played and the fact, and sets it."""
+    def flagged():
+        times = practise_rows.evidence_move(classroom, student, "multiplication", practise_rows.MG_FREE_CARDS)
+        rows = practise_rows.evidence_rows(times, student, "mg.facts", "7x8", 12, 16)
+        for fact in ("2x3", "3x4", "4x5", "5x6", "6x6", "2x9", "3x9", "4x9"):
+            rows += practise_rows.evidence_rows(times, student, "mg.facts", fact, 0, 12)
+        SkillEvidence.objects.bulk_create(rows)
+        services.class_reports_refresh(classroom_id=classroom.pk)
+
+    in_thread(flagged)
+    assert NeedsHelpFlag.objects.filter(student=student, detail=FACT).exists()
+
+    desk = signed_in_page(browser, live_daphne, teacher)
+    desk.goto(live_daphne + reverse("reports:dashboard", args=[classroom.pk]))
+    card = desk.locator(".flag").filter(has_text="7 × 8: 12 of 16 wrong")
+    expect(card.get_by_role("link", name=re.compile("^See the 12 misses"))).to_be_visible()
+    expect(card.get_by_role("link", name=re.compile("^Practise this"))).to_have_count(1)
+    press(card.get_by_role("link", name="Practise this: 7 × 8 for Ann"))
+
+    desk.wait_for_url(re.compile(r"/assignments/new/\?"))
+    expect(desk.get_by_label("Game", exact=True)).to_have_value("multiplication")
+    expect(desk.get_by_label("Level", exact=True)).to_have_value("free_cards")  # the level she played
+    expect(desk.get_by_role("group", name="Practice: 7 × 8")).to_contain_text("Extra cards 56 (7 × 8)")
+    expect(desk.get_by_label(re.compile("^Deal the practice cards"))).to_be_checked()
+    expect(desk.get_by_label("Only the students I choose")).to_be_checked()
+    expect(desk.get_by_label("Ann", exact=True)).to_be_checked()
+    expect(desk.get_by_label("Title (optional)")).to_have_value("Practise 7 × 8")
+    assert not Assignment.objects.exists()  # nothing is set until she presses the button
+    press(desk.get_by_role("button", name="Set the assignment"))
+    expect(desk.get_by_text("“Practise 7 × 8” is set.")).to_be_visible()
+    assignment = Assignment.objects.get()
+    assert assignment.preset == "free_cards" and list(assignment.students.all()) == [student]
+    assert assignment.options["free_cards"] == 2 and assignment.options["focus_facts"] == [FACT]
+    assert (assignment.focus["measure"], assignment.focus["detail"]) == ("mg.facts", FACT)

@@ -23,6 +23,7 @@ from devtools.planted import PlantedPlayer, parse_plant
 from devtools.simulation import play_game
 from devtools.validity import planted_student, play
 from games import practice
+from games.models import Game
 from games.engine.multiplication.skills import practice as mg_practice
 from games.engine.skills import parse_fact
 from reports import selectors, services
@@ -164,7 +165,7 @@ def test_a_strong_child_with_one_slip_is_offered_nothing(teacher_client, classro
         page = teacher_client.get(reverse(name, args=args), {"student": kid.pk}).content.decode()
         assert "practise-link" not in page and "Facts to practise" not in page, name
         assert not any(f"Practise: {c.name}" in page for c in slips)
-    assert selectors.weakest_measure(classroom=classroom, student=kid, can_practise=practice.practice_game) is None
+    assert selectors.weakest_target(classroom=classroom, student=kid) is None
 
 
 def test_the_worst_fact_through_the_pages(teacher_client, classroom, make_student):
@@ -191,23 +192,31 @@ def test_the_worst_fact_through_the_pages(teacher_client, classroom, make_studen
     assert teacher_client.get(link).status_code == 302
 
 
-def test_a_skill_no_deal_can_focus_says_why_instead_of_a_link(teacher_client, classroom, make_student):
-    """"Best card" at Needs help: no Practise link that would deal the plain game, but the
-    reason in words, on the student page and on the Practise page."""
+def test_a_skill_no_deal_can_focus_gets_the_usual_game_at_its_level(teacher_client, classroom, make_student):
+    """"Best card" at Needs help: no deal gives it more chances, so its Practise this sets the
+    usual game, at the level the child played, and says why on the form (before, the row said
+    "Practise by playing more games" and the student page had no link)."""
     kid = make_student(classroom, "Leo", ("cat", "sun", "tree"))
     player = PlantedPlayer([parse_plant("so.lowest_operator=0.7")], seed="leo")
     with services.deferred_class_refresh():
         for g in range(6):
             play_game(key="smooth_operator", classroom=classroom, student=kid, player=player, seed=70 + g)
+    Game.objects.filter(seats__user=kid).update(options={"target": 1000})  # the "standard" level
     why = practice.why_no_focus("so.lowest_operator")
     page = teacher_client.get(reverse("reports:student", args=[classroom.pk, kid.pk])).content.decode()
-    assert why and why in page.replace("&#x27;", "'")
     practise_url = reverse("reports:practise", args=[classroom.pk])
-    assert "Practise: Best card for Leo" not in page and f"{practise_url}?measure=so.lowest_operator" not in page
+    assert 'aria-label="Practise this: Best card for Leo"' in page
+    assert f"{practise_url}?measure=so.lowest_operator&amp;student={kid.pk}" in page
     dash = teacher_client.get(reverse("reports:dashboard", args=[classroom.pk])).content.decode()
     row = dash.split(f'id="dash-row-{kid.pk}"')[1].split("</tr>")[0]
-    assert "practise-link" not in row and "Practise by playing more games" in row
-    body = teacher_client.get(reverse("reports:practise", args=[classroom.pk]),
-                              {"measure": "so.lowest_operator", "student": kid.pk}).content.decode()
-    assert "No practice game for this skill" in body and why in body.replace("&#x27;", "'")
+    assert "Practise by playing more games" not in row
+    link = row.split('class="practise-link" href="')[1].split('"')[0].replace("&amp;", "&")
+    response = teacher_client.get(link)
+    assert response.status_code == 302
+    query = parse_qs(urlparse(response["Location"]).query)
+    assert query["game"] == ["smooth_operator"] and query["preset"] == ["standard"]
+    focus = json.loads(query["focus"][0])
+    assert focus["measure"] == "so.lowest_operator" and focus["options"] == {}
+    form = teacher_client.get(response["Location"]).content.decode().replace("&#x27;", "'")
+    assert "Practice: Best card" in form and why in form and "usual game" in form
     assert not Assignment.objects.exists()

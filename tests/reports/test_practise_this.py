@@ -51,12 +51,15 @@ def _asks():
 def test_every_practice_is_accepted_by_its_engine(measure_id, detail, weakest):
     focus = practice.focus_for(measure_id, detail, weakest)
     if measure_id.startswith("all."):
-        assert focus is None  # rule errors and thinking time come up in every game
-        return
-    if practice.why_no_focus(measure_id):
-        assert focus is None  # no deal gives it many more chances: the reports say why
+        assert focus is None  # rule errors and thinking time: no game unless the evidence names one
         return
     assert focus is not None, measure_id
+    if practice.why_no_focus(measure_id):
+        # No deal gives it many more chances: the usual game, and the form says why.
+        assert focus.plain and focus.game == registry.spec_for(focus.game).key
+        assert focus.words == [practice.plain_words(focus.game, measure_id)]
+        assert "usual game" in focus.words[0]
+        return
     spec = registry.spec_for(focus.game)
     assert measure_id in {m.id for m in spec.skills.measures}
     for preset in spec.presets:
@@ -83,12 +86,20 @@ def test_the_hooks_say_what_the_issue_asks():
     assert practice.focus_for("so.mental_math", "−").options == {"focus_operators": ["-"]}
     assert practice.focus_for("so.mental_math", "×").options == {"focus_operators": ["x"],
                                                                 "low_range": [1, 5]}
-    assert practice.focus_for("nu.best_take").options == {"level": 6}
     assert practice.focus_for("mg.squares").options == {"focus_facts": [f"{k}x{k}" for k in range(1, 11)]}
-    # No deal gives these many more chances (issue #23): no plain game passed off as a focus.
+    # No deal gives these many more chances: their practice is the usual game, said so (never a
+    # plain game passed off as a focus), played at the level the evidence came from (the page's).
     for measure_id in ("so.lowest_operator", "so.specials", "so.even_division", "nu.missed_take",
-                       "nu.valid_build", "am.operation"):
-        assert practice.focus_for(measure_id) is None and "cannot" in practice.why_no_focus(measure_id)
+                       "nu.best_take", "nu.valid_build", "am.operation"):
+        focus = practice.focus_for(measure_id)
+        assert focus.plain and "has no practice deal of its own" in practice.why_no_focus(measure_id)
+        assert focus.words[0].startswith(practice.why_no_focus(measure_id)) and "usual game" in focus.words[0]
+    # The rules: in the game the evidence names, the usual game.
+    assert practice.focus_for("all.rule_errors") is None
+    rules = practice.focus_for("all.rule_errors", game="numero_solitaire")
+    assert rules.plain and rules.game == "numero_solitaire" and rules.label == "the rules of Numero Solitaire"
+    assert practice.focus_for("nu.best_take", game="numero_solitaire").game == "numero_solitaire"
+    assert practice.focus_for("mg.facts", "7x8", game="numero").game == "multiplication"  # not Numero's
     focus = practice.focus_for("mg.facts", "8x7")
     assert focus.label == "7 × 8" and set(focus.details) == {"7x8", "8x7"}
 
@@ -171,9 +182,6 @@ def test_practise_refuses_what_it_cannot_practise(teacher_client, classroom, stu
     url = reverse("reports:practise", args=[classroom.pk])
     response = teacher_client.get(url, {"measure": "all.rule_errors"})  # no game focuses it: words
     assert response.status_code == 200 and "comes up in every game" in response.content.decode()
-    response = teacher_client.get(url, {"measure": "so.lowest_operator"})  # no deal focuses it
-    assert response.status_code == 200 and "“Best card” cannot be given its own practice game" in \
-        response.content.decode()
     assert teacher_client.get(url, {"measure": "nope"}).status_code == 400
     response = teacher_client.get(url, {"student": student.pk})  # nothing played yet: words
     assert response.status_code == 200 and "Ann has not finished a game yet" in response.content.decode()

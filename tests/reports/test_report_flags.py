@@ -127,6 +127,8 @@ def test_a_weak_fact_and_operation_are_flagged_where_teachers_look(client, teach
         for link in (f"{moves}?measure=mg.facts&amp;detail=7x8&amp;student={ann.pk}&amp;missed=1",
                      f"{moves}?measure=so.mental_math&amp;detail=%C3%B7&amp;student={ann.pk}&amp;missed=1"):
             assert re.search(rf'href="{re.escape(link)}">See the 1[12] misses<', html), link
+    # The student page's own numbers open the moves page too (not "?measure=…" on this page).
+    assert f'href="{moves}?measure=mg.facts&amp;student={ann.pk}&amp;missed=1"' in pages[1]
     ben_page = client.get(reverse("reports:student", args=[classroom.pk, ben.pk])).content.decode()
     assert "wrong</strong>" not in ben_page
     assert client.get(f"{moves}?measure=so.mental_math&detail=÷&student={ann.pk}&missed=1").status_code == 200

@@ -54,9 +54,8 @@ def per_attempt(m: MoveFacts, err: str) -> Iterator[Candidate]:
 # `number_range` house option stays for teachers who want those numbers.
 NO_FOCUS = {
     "am.operation": _(
-        "“+ or ×” cannot be given its own practice game: every game has five rounds, and no "
-        "choice of number cards makes the better operation clear more often. Set an ordinary "
-        "assignment with more games instead."),
+        "“+ or ×” has no practice deal of its own: every game has five rounds, and no choice "
+        "of number cards makes the better operation clear more often."),
 }
 
 

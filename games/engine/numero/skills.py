@@ -90,27 +90,29 @@ def lost_challenges(moves: list[MoveFacts], seat_names: dict[int, str],
                     yield build, (build.version_before, "nu.valid_build", BUILD_OPERATION, True, None)
 
 
-# "Practise this" (docs/rules-numero.md, "House options: focus"): level 6, every family of wild
-# cards, so more takes can be made in several ways and the biggest is not the first one seen:
-# about 2x the nu.best_take chances of the classic game (`selfplay --measures`).
-PRACTICE_LEVELS = {"nu.best_take": 6}
-# Measures no level focuses (expert self-play, `selfplay --measures`: every level gives about
-# as many chances as the classic game, or fewer), and why, in a teacher's words.
+# "Practise this" is played at the level the evidence came from, and a level's pack is the
+# level's: every card exists once, so no deal gives a Numero measure more chances at the same
+# level (expert self-play, `selfplay --measures`: every level gives about as many chances as
+# the classic game, or fewer; level 6 gives nu.best_take about 2x the classic game's only by
+# adding wild cards). Each measure's practice is the usual game at the child's level; why, in a
+# teacher's words:
 NO_FOCUS = {
     "nu.missed_take": _(
-        "“Sees takes” cannot be given its own practice game: a take is there on most turns of "
-        "every Numero game already, and no level gives many more. Set an ordinary assignment "
-        "with more games instead."),
+        "“Sees takes” has no practice deal of its own: a take is there on most turns of every "
+        "Numero game already, and no level gives many more."),
+    "nu.best_take": _(
+        "“Biggest take” has no practice deal of its own: a level's pack holds each card once, "
+        "so more chances would need the wild cards of a higher level, which the child has not "
+        "played yet."),
     "nu.valid_build": _(
-        "“Honest builds” cannot be given its own practice game: the classic game already gives "
-        "the most chances to build, and wild cards only make builds rarer. Set an ordinary "
-        "assignment of the classic game with more games instead."),
+        "“Honest builds” has no practice deal of its own: the classic game already gives the "
+        "most chances to build, and wild cards only make builds rarer."),
 }
 
 
 def practice(measure_id: str, detail: str, weakest: Sequence[str] = ()) -> dict | None:
-    level = PRACTICE_LEVELS.get(measure_id)
-    return {"level": level} if level else None
+    """No Numero measure has a focused deal at the level played (NO_FOCUS says why)."""
+    return None
 
 
 # The families of wild cards, as a teacher reads them in a list ("Wild cards: subtract and divide.").

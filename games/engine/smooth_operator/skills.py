@@ -106,24 +106,23 @@ OPERATION_NAMES = {"+": pgettext("an operation, after its sign", "adding"),
                    "×": pgettext("an operation, after its sign", "multiplying"),
                    "÷": pgettext("an operation, after its sign", "dividing")}
 PRACTICE_OPERATIONS = 2  # at most this many weakest operations are focused at once
-# Measures no deal can focus, and why, in a teacher's words (expert self-play,
+# Measures no deal can focus, and why, in a teacher's words (their practice is the usual game) (expert self-play,
 # `selfplay --measures`, docs/reports.md): most answers already are chances of the best card;
 # more special cards in the pack end games sooner (Doubles and Free Choice add points), at
 # best 1.9x; more ÷ cards leave players stuck more often, and the game ends sooner with fewer
 # chances to see that ÷ does not work out.
 NO_FOCUS = {
     "so.lowest_operator": _(
-        "“Best card” cannot be given its own practice game: almost every answer in Smooth "
-        "Operator already asks which card gives away the fewest points, so no deal of the "
-        "cards gives many more chances. Set an ordinary assignment with more games instead."),
+        "“Best card” has no practice deal of its own: almost every answer in Smooth Operator "
+        "already asks which card gives away the fewest points, so no deal of the cards gives "
+        "many more chances."),
     "so.specials": _(
-        "“Special cards” cannot be given its own practice game: more special cards in the pack "
-        "also end the game sooner, so no deal gives twice the chances to use them. Set an "
-        "ordinary assignment with more games instead."),
+        "“Special cards” has no practice deal of its own: more special cards in the pack also "
+        "end the game sooner, so no deal gives twice the chances to use them."),
     "so.even_division": _(
-        "“Exact division” cannot be given its own practice game: more ÷ cards leave players "
-        "stuck more often and the game ends sooner, so no deal gives more chances to see when "
-        "÷ does not work out. Set an ordinary assignment with more games instead."),
+        "“Exact division” has no practice deal of its own: more ÷ cards leave players stuck "
+        "more often and the game ends sooner, so no deal gives more chances to see when ÷ does "
+        "not work out."),
 }
 # Low cards 1-5 with ÷ (most pairs divide exactly) and with × (small products, and a game
 # long enough for many of them).
