@@ -27,10 +27,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from accounts.services import student_create
-from arena.models import Arena, ArenaGame, ArenaPlayer
-from arena.services.counting import count_table
-from arena.services.lifecycle import arena_create, arena_join, arena_start
-from arena.services.rounds import arena_round
+from arena.models import ArenaPlayer
 from classroom.models import Classroom
 from games.models import Game, Move, PlayerRating, RatingChange
 from games.services import SeatSpec, game_create
@@ -40,6 +37,7 @@ from reports import services as reports_services
 from tests.arena.conftest import play_to_end
 from tests.classroom.test_permission_matrix import build_world as classroom_world
 from tests.conftest import module_world
+from tests.privacy.conftest import arena_played
 
 pytestmark = pytest.mark.django_db
 
@@ -102,16 +100,8 @@ def build_world() -> World:
         _shared("multiplication", classroom, [seat(zoe), seat(ann), SeatSpec("Nova", bot_level="player")],
                 seed=6),
     ]
-    # An arena game against Yusuf, counted.
-    arena = arena_create(teacher=base.owner, classroom=classroom, title="Friday arena", key="smooth_operator",
-                         options={"target": 200}, minutes=10, mode=Arena.Mode.POINTS, students=[ann, yusuf])
-    for student in (ann, yusuf):
-        arena_join(student=student, arena_id=arena.pk)
-    arena_start(arena_id=arena.pk)
-    arena_round(arena_id=arena.pk, force=True)
-    table = ArenaGame.objects.get(arena=arena)
-    play_to_end(table.game)
-    count_table(table_id=table.pk)
+    # An arena game against Yusuf, counted, reported and rated.
+    table = arena_played(base.owner, classroom, [ann, yusuf])
     reports_services.game_finished(game_id=table.game_id)
     ratings_update_for_game(game_id=table.game_id)
     games.append(table.game)
