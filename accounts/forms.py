@@ -11,12 +11,14 @@ from . import pictures, services
 from .language import user_language
 from .models import User
 from .throttle import too_many_tries
+from .typed_text import no_hidden_characters
 
 NAME_MAX = 60
 
 
 class TeacherSignUpForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_MAX, strip=True)
+    name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_MAX, strip=True,
+                           validators=[no_hidden_characters])
     email = forms.EmailField(label=gettext_lazy("School e-mail"))
     password = forms.CharField(label=gettext_lazy("Password"), widget=forms.PasswordInput, strip=False,
                                help_text=gettext_lazy("At least 8 characters, not only numbers."))
@@ -68,7 +70,8 @@ class LanguageSelect(forms.Select):
 
 
 class TeacherProfileForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_MAX, strip=True)
+    name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_MAX, strip=True,
+                           validators=[no_hidden_characters])
     email = forms.EmailField(label=gettext_lazy("E-mail"))
     language = forms.ChoiceField(label=gettext_lazy("Language"), choices=language_choices, required=False,
                                  widget=LanguageSelect,

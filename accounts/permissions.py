@@ -74,14 +74,23 @@ def may_see_class_access_log(user) -> bool:
     return is_teacher(user) or is_administrator(user)
 
 
-def _role_required(check, login_url_name: str):
+class NotForThisAccount(PermissionDenied):
+    """A signed-in person opened a page made for another kind of account. `page_for` says
+    whose it is ("teachers", "students", "administrators"): the 403 page tells them so."""
+
+    def __init__(self, page_for: str):
+        super().__init__(f"This page is for {page_for}.")
+        self.page_for = page_for
+
+
+def _role_required(check, login_url_name: str, page_for: str):
     def decorator(view):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path(), reverse(login_url_name))
             if not check(request.user):
-                raise PermissionDenied("This page is not for your account.")
+                raise NotForThisAccount(page_for)
             return view(request, *args, **kwargs)
 
         return wrapped
@@ -89,10 +98,10 @@ def _role_required(check, login_url_name: str):
     return decorator
 
 
-teacher_required = _role_required(is_teacher, "accounts:teacher_login")
-student_required = _role_required(is_student, "classroom:join")
-class_access_log_required = _role_required(may_see_class_access_log, "accounts:teacher_login")
-administrator_required = _role_required(is_administrator, "accounts:teacher_login")
+teacher_required = _role_required(is_teacher, "accounts:teacher_login", "teachers")
+student_required = _role_required(is_student, "classroom:join", "students")
+class_access_log_required = _role_required(may_see_class_access_log, "accounts:teacher_login", "teachers")
+administrator_required = _role_required(is_administrator, "accounts:teacher_login", "administrators")
 
 
 def may_erase_student_data(user, classroom) -> bool:

@@ -104,7 +104,8 @@ class TeacherPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 
 
 def forbidden(request, exception=None):
-    return render(request, "403.html", status=403)
+    """Whose page it is, when the refusal says (accounts.permissions.NotForThisAccount)."""
+    return render(request, "403.html", {"page_for": getattr(exception, "page_for", "")}, status=403)
 
 
 def not_found(request, exception=None):

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
+from accounts.typed_text import no_hidden_characters
 from arena.models import Arena
 from arena.services.lifecycle import MAX_MINUTES, MIN_MINUTES
 from classroom import presets
@@ -29,7 +30,7 @@ def multiplayer_games() -> list[GameSpec]:
 
 class ArenaForm(forms.Form):
     title = forms.CharField(label=gettext_lazy("Title (optional)"), max_length=100, required=False,
-                            strip=True,
+                            strip=True, validators=[no_hidden_characters],
                             help_text=gettext_lazy("Leave empty to use the game's name, e.g. “Numero arena”."))
     # A callable, so a game registered after start-up is offered too.
     game = forms.ChoiceField(

@@ -13,6 +13,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
+from accounts.typed_text import no_hidden_characters
 from games import practice, registry
 from games.spec import GameSpec
 
@@ -65,6 +66,7 @@ class AssignmentForm(forms.Form):
                            "chances"),
         required=False)
     title = forms.CharField(label=gettext_lazy("Title (optional)"), max_length=100, required=False, strip=True,
+                            validators=[no_hidden_characters],
                             help_text=gettext_lazy("Leave empty to use the game and level, e.g. “Numero: Level 3”."))
 
     def __init__(self, data=None, *, classroom: Classroom, game: str | None = None,

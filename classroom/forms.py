@@ -9,6 +9,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from accounts import pictures
+from accounts.typed_text import no_hidden_characters
 
 from . import names
 from .models import Classroom
@@ -34,9 +35,10 @@ class NameField(forms.CharField):
 
 class ClassForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Class name"), max_length=80, strip=True,
+                           validators=[no_hidden_characters],
                            help_text=gettext_lazy("What you and your students call the class, e.g. “5B Maths”."))
     grade = forms.CharField(label=gettext_lazy("Grade or year (optional)"), max_length=20, required=False,
-                            strip=True)
+                            strip=True, validators=[no_hidden_characters])
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())

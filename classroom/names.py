@@ -6,9 +6,9 @@ because two buttons reading "Ann" and "ann" on the sign-in screen look like the 
 
 from __future__ import annotations
 
-import unicodedata
-
 from django.utils.translation import gettext as _, ngettext
+
+from accounts.typed_text import HIDDEN_CHARACTERS, has_hidden_characters
 
 NAME_MAX_LENGTH = 60  # accounts.User.display_name
 
@@ -30,8 +30,8 @@ def check(raw: str) -> str:
         raise InvalidName(ngettext("The name is longer than %(count)s character.",
                                    "The name is longer than %(count)s characters.",
                                    NAME_MAX_LENGTH) % {"count": NAME_MAX_LENGTH})
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise InvalidName(_("The name has characters that cannot be shown (control characters)."))
+    if has_hidden_characters(name):
+        raise InvalidName(str(HIDDEN_CHARACTERS))
     return name
 
 

@@ -11,6 +11,8 @@ HELD = [
         "student": "user",
         "fields": ["game_id", "game__key", "game__status", "game__created_at", "game__finished_at",
                    "position", "name", "is_winner", "score", "left_at", "game__state__winners"],
+        # Who won: the student by name, the others as "another player" or "a computer player".
+        "players": {"game": "game_id", "names": ["game__state__winners"]},
         # Games with no other student are deleted; in games with classmates the seat stays
         # for them, named "a former student" (games/services/former_student.py).
         "erase": "games.services.former_student.student_games_forget",
@@ -24,6 +26,9 @@ HELD = [
         "student": "seat__user",
         "fields": ["game_id", "game__key", "sequence", "version_before", "action", "accepted",
                    "error_code", "think_ms", "answer", "analysis", "created_at"],
+        # The other players named in a move (whose turn it was, the opponent a card was played
+        # on, points per player) are "another player" or "a computer player".
+        "players": {"game": "game_id", "names": ["action", "analysis"]},
         "erase": "follows",  # deleted with their games, or kept with "a former student"'s seat
     },
     {
@@ -67,11 +72,13 @@ HELD = [
         "model": "games.RatingChange",
         "kind": "rating_changes",
         "label": ("rating change", "rating changes"),
-        "about": "What each finished game did to the student's rating, and the levels of the "
-                 "opponents at the table.",
+        "about": "What each finished game did to the student's rating, and who the opponents at "
+                 "the table were: another player, or a computer player of a level.",
         "student": "user",
         "fields": ["game_id", "key", "before", "after", "expected", "score", "opponents",
                    "played_at"],
+        # A classmate's name and rating are theirs: only "another player" is shown.
+        "players": {"game": "game_id", "seats": ["opponents"]},
         "erase": "delete",
     },
 ]

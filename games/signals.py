@@ -12,6 +12,14 @@ Game model.
 - `class_games_changed(classroom_id)`: a game of the class started, finished or was closed
   ("playing now" on the teacher's dashboard). Sent robustly too.
 
+One is sent when it happens, not after a commit (there is nothing to commit):
+
+- `table_watched(game_id, user, path)`: a teacher who does not play at a game's table (so
+  sees every hand) opened its socket, and the socket was accepted: the table is about to be
+  sent to it. Sent once per opening, in a database thread, by games/consumers/table.py; a
+  player's own socket sends nothing. Not robust: a receiver that fails fails the opening (the
+  page tries again), as the access log (privacy/) must not miss a teacher's view of a game.
+
 One signal *asks* rather than tells (sent by the replay page, `games/views/game.py`, while it
 renders; robustly: a failing receiver is logged and the page still shows):
 
@@ -28,3 +36,4 @@ from django.dispatch import Signal
 game_finished = Signal()
 class_games_changed = Signal()
 replay_position = Signal()
+table_watched = Signal()

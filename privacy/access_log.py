@@ -76,7 +76,8 @@ def arena_class(request, kwargs) -> Subjects | None:
 
 
 def game_players(request, kwargs) -> Subjects | None:
-    """A game's replay: each child who played in it (computer players are not children)."""
+    """A game (its page, its socket, its replay): each child who played in it (computer
+    players are not children)."""
     game = Game.objects.filter(pk=kwargs["game_id"]).select_related("classroom").first()
     if game is None:
         return None
@@ -104,6 +105,10 @@ LOGGED: dict[str, Logged] = {
     "classroom:sign_in_cards": Logged(VIEWED, gettext_noop("sign-in cards"), whole_class),
     "classroom:sign_in_cards_pdf": Logged(EXPORTED, gettext_noop("sign-in cards (PDF)"), whole_class),
     "games:replay": Logged(VIEWED, gettext_noop("game replay"), game_players),
+    # A game's page: a teacher watching it live, every hand shown, or the finished table.
+    # Opening its socket is the same view (privacy/middleware.py `game_socket_opened`), so a
+    # page and its socket are one row; the socket's messages are not logged.
+    "games:game": Logged(VIEWED, gettext_noop("game"), game_players),
     "arena:standings_csv": Logged(EXPORTED, gettext_noop("arena standings (CSV)"), arena_class),
     "privacy:student_export": Logged(EXPORTED, gettext_noop("data (zip)"), child_account),
     "privacy:class_export": Logged(EXPORTED, gettext_noop("data (zip)"), whole_class),

@@ -6,7 +6,10 @@ are the same in every language (data for programs).
 
 Only the student's own rows are read, each through its declaration's `fields`: their own
 moves (never a classmate's, nor anyone's hidden cards: no game state is exported) and of a
-shared game only what every player saw at the end (who won).
+shared game only what every player saw at the end (who won). The other players of a game are
+never named: where a row names them (a declaration's `players`), a classmate is "another
+player" and a computer player "a computer player", so the zip holds no classmate's name, id
+or rating.
 """
 
 from __future__ import annotations
@@ -25,20 +28,66 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from accounts.models import User
 from classroom.models import Classroom
+from games.player_names import renamed, unique_name
 from reports.exports.csv import csv_bytes
 
 from .registry import Held, declarations
-from .selectors import class_students
+from .selectors import class_students, game_seats
 from .words import about_in_words, column_heading, joined
+
+# How a student's export says the other players of their games (data, the same in every
+# language, like every value of the files; README.txt explains them in the reader's language).
+ANOTHER_PLAYER = "another player"
+A_COMPUTER_PLAYER = "a computer player"
 
 
 def _column(field: str) -> str:
     return field.replace("__", " ")
 
 
+def others_said(*, student_id: int, game_ids) -> dict[int, dict[str, str]]:
+    """Game id -> {the name of each seat that is not the student's: how the export says it}:
+    "another player" (a classmate, or a former student), "a computer player", numbered in
+    seat order when a game had more than one ("another player (2)")."""
+    seats = game_seats(game_ids=game_ids)
+    own = {(game_id, name) for game_id, name, user_id, _ in seats if user_id == student_id}
+    said: dict[int, dict[str, str]] = {}
+    for game_id, name, user_id, bot_level in seats:
+        if (game_id, name) in own:
+            continue
+        names = said.setdefault(game_id, {})
+        taken = {*names.values(), *(n for g, n in own if g == game_id)}
+        names[name] = unique_name(A_COMPUTER_PLAYER if bot_level else ANOTHER_PLAYER, taken)
+    return said
+
+
+def _listed_player(entry, names: dict[str, str]) -> dict:
+    """A player listed as {"name", "level", ...}: who they were to the student, and a computer
+    player's level; nothing else (a classmate's rating is theirs)."""
+    entry = entry if isinstance(entry, dict) else {}
+    level = entry.get("level") or ""
+    return {"name": names.get(entry.get("name")) or (A_COMPUTER_PLAYER if level else ANOTHER_PLAYER),
+            "level": level}
+
+
+def _players_said(players: dict, rows: list[dict], student_id: int) -> list[dict]:
+    """Rows with the other players named as the student's export names them (a declaration's
+    `players`: privacy/registry.py)."""
+    said = others_said(student_id=student_id, game_ids={row[players["game"]] for row in rows})
+    for row in rows:
+        names = said.get(row[players["game"]], {})
+        for name in players["names"]:
+            row[name] = renamed(row[name], names)
+        for name in players["seats"]:
+            row[name] = [_listed_player(entry, names) for entry in row[name] or []]
+    return rows
+
+
 def _rows(held: Held, student_id: int) -> list[dict]:
-    return [{_column(k): v for k, v in row.items()}
-            for row in held.rows(student_id).values(*held.fields)]
+    rows = list(held.rows(student_id).values(*held.fields))
+    if held.players:
+        rows = _players_said(held.players, rows, student_id)
+    return [{_column(k): v for k, v in row.items()} for row in rows]
 
 
 def _json(value) -> bytes:
@@ -96,8 +145,13 @@ def student_readme(student: User, counts: dict[str, int]) -> str:
         lines += [f"{held.kind}.csv / {held.kind}.json: {rows}",
                   f"    {about_in_words(held.about)}", "    " + _("Columns: %(columns)s") % {"columns": columns},
                   ""]
-    lines += [*_paragraph(_("Not included: other children's moves and cards, and the student's sign-in "
-                            "pictures or password.")), *_nothing_shared()]
+    lines += [*_paragraph(_('Other players: in a game played with others, a classmate is called "another '
+                            'player" and a computer player "a computer player" ("another player (2)" when '
+                            'there were two), in every file: in the moves, in who won and in the rating '
+                            'changes. Their names, usernames and ratings are theirs, not this student\'s.')),
+              "",
+              *_paragraph(_("Not included: other children's names, moves, cards and ratings, and the "
+                            "student's sign-in pictures or password.")), *_nothing_shared()]
     return "\n".join(lines) + "\n"
 
 

@@ -15,6 +15,13 @@ student:
 - `where`: optional extra filters (a dict for `.filter()`);
 - `fields`: what the export shows of each row (`.values()` names; never another child's
   hidden cards: a move's own analysis only, no game state);
+- `players`: optional, for rows of a game that can hold its other players' names: a dict with
+  `game` (the field of `fields` that holds the game's id), `names` (fields whose JSON holds
+  the game's player names as the engines write them, whole strings or keys) and `seats`
+  (fields that list the other players as {"name", "level", ...}). The export keeps the
+  student's own name and says every other player as "another player" (a classmate) or "a
+  computer player", numbered in a game with more than one; of a listed player only that and
+  a computer player's level are kept (a classmate's name, id and rating are theirs);
 - `erase`: what erasing the student does to the rows:
   "delete"; "detach" (the path's field, a nullable foreign key, becomes null: the row is
   someone else's, the student only did something to it); "unlink" (the path is a
@@ -60,6 +67,7 @@ class Held:
     fields: tuple[str, ...]
     erase: str
     where: dict = field(default_factory=dict)
+    players: dict = field(default_factory=dict)
 
     @property
     def model_label(self) -> str:
@@ -81,10 +89,25 @@ def _held(app_label: str, entry: dict) -> Held:
     held = Held(model=apps.get_model(entry["model"]), kind=entry["kind"],
                 label=tuple(english(word) for word in entry["label"]), about=english(entry["about"]),
                 paths=(paths,) if isinstance(paths, str) else tuple(paths),
-                fields=tuple(entry["fields"]), erase=entry["erase"], where=dict(entry.get("where", {})))
+                fields=tuple(entry["fields"]), erase=entry["erase"], where=dict(entry.get("where", {})),
+                players=_players(app_label, entry))
     if held.erase not in ACTIONS and "." not in held.erase:
         raise ValueError(f"{app_label}/privacy_data.py: {held.kind}: unknown erase {held.erase!r}")
     return held
+
+
+def _players(app_label: str, entry: dict) -> dict:
+    players = dict(entry.get("players", {}))
+    if not players:
+        return {}
+    where = f"{app_label}/privacy_data.py: {entry['kind']}: players"
+    if set(players) - {"game", "names", "seats"}:
+        raise ValueError(f"{where}: unknown keys {sorted(set(players) - {'game', 'names', 'seats'})}")
+    named = {players["game"], *players.get("names", ()), *players.get("seats", ())}
+    if named - set(entry["fields"]):
+        raise ValueError(f"{where}: {sorted(named - set(entry['fields']))} not among its fields")
+    return {"game": players["game"], "names": tuple(players.get("names", ())),
+            "seats": tuple(players.get("seats", ()))}
 
 
 def _module(app_label: str):

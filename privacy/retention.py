@@ -16,11 +16,13 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils import translation
 from django.utils.formats import date_format
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from accounts.language import user_language
 from accounts.models import User
+from accounts.typed_text import isolated, sentence_html
 from classroom.models import Classroom
 from classroom.retention import archived_kept_for
 from classroom.selectors import classes_for_teacher, teachers_of_class
@@ -52,12 +54,22 @@ class Notice:
         # (Spanish: "j \\d\\e F \\d\\e Y").
         return date_format(self.erase_on, pgettext("day a class is erased", "j F Y"))
 
+    def _sentence(self) -> tuple[str, dict]:
+        return (_("%(class)s will be erased on %(day)s because it was archived %(kept_for)s ago. "
+                  "Restore it to keep it, or export it first."),
+                {"class": self.classroom.name, "day": self.erase_day, "kept_for": archived_kept_for()})
+
     @property
     def text(self) -> str:
         """In the active language (the reader's: a page's, or the e-mail's recipient's)."""
-        return _("%(class)s will be erased on %(day)s because it was archived %(kept_for)s ago. "
-                 "Restore it to keep it, or export it first.") % {
-            "class": self.classroom.name, "day": self.erase_day, "kept_for": archived_kept_for()}
+        sentence, values = self._sentence()
+        return sentence % values
+
+    @property
+    def html(self) -> SafeString:
+        """The same on a page, the class's name kept apart from the words around it."""
+        sentence, values = self._sentence()
+        return sentence_html(sentence, {**values, "class": isolated(self.classroom.name)})
 
     @property
     def subject(self) -> str:

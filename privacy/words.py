@@ -97,8 +97,8 @@ ABOUTS = {
     gettext_noop("Invitations the student sent to classmates (who they invited is the classmates' "
                  "own data, so only the table and the time are shown)."),
     gettext_noop("The student's rating in each game (it finds opponents of the right level)."),
-    gettext_noop("What each finished game did to the student's rating, and the levels of the "
-                 "opponents at the table."),
+    gettext_noop("What each finished game did to the student's rating, and who the opponents at "
+                 "the table were: another player, or a computer player of a level."),
     gettext_noop("The student's account: their name, username, class, and when they joined and "
                  "last played. Their sign-in pictures and password are not included: they are a "
                  "way in, not information about the student."),

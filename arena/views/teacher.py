@@ -27,6 +27,7 @@ from django.utils.translation import ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import teacher_required
+from accounts.typed_text import isolated, sentence_html
 from arena import screen as arena_screen
 from arena import selectors, services
 from arena.forms import ArenaForm, initial_from_query
@@ -58,9 +59,9 @@ def arena_new(request, classroom_id: int):
             except services.ArenaError as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(request, _("“%(title)s” is ready. Put the projector screen up: "
-                                            "students join with the code %(code)s.")
-                                 % {"title": arena.title, "code": arena.join_code})
+                messages.success(request, sentence_html(_("“%(title)s” is ready. Put the projector screen up: "
+                                                          "students join with the code %(code)s."),
+                                                        {"title": isolated(arena.title), "code": arena.join_code}))
                 return redirect("arena:control", arena_id=arena.pk)
     else:
         form = ArenaForm(teacher=request.user, classroom=classroom,

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import teacher_required
+from accounts.typed_text import isolated, sentence_html
 
 from .. import presets, selectors, services
 from ..assignment_form import AssignmentForm, initial_from_assignment, initial_from_query
@@ -33,8 +34,8 @@ def assignment_create(request, pk: int):
             except presets.PresetError as exc:
                 form.add_error("preset", str(exc))
             else:
-                messages.success(request, _("“%(title)s” is set. Students see it on their page now.")
-                                 % {"title": assignment.title})
+                messages.success(request, sentence_html(_("“%(title)s” is set. Students see it on their page now."),
+                                                        {"title": isolated(assignment.title)}))
                 return redirect("classroom:class_detail", pk=classroom.pk)
     else:
         form = AssignmentForm(classroom=classroom, initial=initial_from_query(request.GET))
@@ -54,7 +55,8 @@ def assignment_edit(request, pk: int):
             except presets.PresetError as exc:
                 form.add_error("preset", str(exc))
             else:
-                messages.success(request, _("“%(title)s” is saved.") % {"title": assignment.title})
+                messages.success(request, sentence_html(_("“%(title)s” is saved."),
+                                                        {"title": isolated(assignment.title)}))
                 return redirect("classroom:class_detail", pk=classroom.pk)
     else:
         form = AssignmentForm(classroom=classroom, assignment=assignment,
@@ -68,12 +70,12 @@ def assignment_close(request, pk: int):
     back = reverse("classroom:class_detail", args=[assignment.classroom_id])
     if request.method == "POST":
         services.assignment_close(assignment=assignment)
-        messages.success(request, _("“%(title)s” is closed. You can reopen it from the class page.")
-                         % {"title": assignment.title})
+        messages.success(request, sentence_html(_("“%(title)s” is closed. You can reopen it from the class page."),
+                                                {"title": isolated(assignment.title)}))
         return redirect(back)
     return confirm(
         request, title=_("Close %(title)s?") % {"title": assignment.title}, button=_("Close the assignment"),
-        question=_("Close “%(title)s”?") % {"title": assignment.title},
+        question=sentence_html(_("Close “%(title)s”?"), {"title": isolated(assignment.title)}),
         details=[_("Students will no longer see it on their page."),
                  _("Their progress is kept, and you can reopen it later.")],
         cancel_url=back)
@@ -84,7 +86,7 @@ def assignment_close(request, pk: int):
 def assignment_reopen(request, pk: int):
     assignment = teacher_assignment(request, pk)
     services.assignment_reopen(assignment=assignment)
-    messages.success(request, _("“%(title)s” is open again.") % {"title": assignment.title})
+    messages.success(request, sentence_html(_("“%(title)s” is open again."), {"title": isolated(assignment.title)}))
     return redirect("classroom:class_detail", pk=assignment.classroom_id)
 
 
@@ -98,8 +100,9 @@ def assignment_duplicate(request, pk: int):
         target = form.cleaned_data["to_classroom"]
         copy = services.assignment_duplicate(assignment=assignment, to_classroom=target,
                                              created_by=request.user)
-        messages.success(request, _("A copy of “%(title)s” is set for %(class_name)s. Check it, then "
-                                    "it's ready.") % {"title": copy.title, "class_name": target.name})
+        messages.success(request, sentence_html(_("A copy of “%(title)s” is set for %(class_name)s. Check it, "
+                                                  "then it's ready."),
+                                                {"title": isolated(copy.title), "class_name": isolated(target.name)}))
         return redirect("classroom:assignment_edit", pk=copy.pk)
     return render(request, "classroom/assignment_duplicate.html",
                   {"assignment": assignment, "form": form, "classroom": assignment.classroom})

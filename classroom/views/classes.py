@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import teacher_required
+from accounts.typed_text import isolated, sentence_html
 
 from .. import selectors, services
 from ..forms import ClassDeleteForm, ClassEditForm, ClassForm
@@ -36,7 +37,8 @@ def class_create(request):
     form = ClassForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         classroom = services.classroom_create(teacher=request.user, **form.cleaned_data)
-        messages.success(request, _("“%(name)s” is ready. Next, add your students.") % {"name": classroom.name})
+        messages.success(request, sentence_html(_("“%(name)s” is ready. Next, add your students."),
+                                                {"name": isolated(classroom.name)}))
         return redirect("classroom:class_detail", pk=classroom.pk)
     return render(request, "classroom/class_form.html", {"form": form, "classroom": None})
 
@@ -95,13 +97,13 @@ def class_archive(request, pk: int):
     if request.method == "POST":
         services.classroom_archive(classroom=classroom)
         # Translators: %(kept_for)s is a length of time: "a year", "2 years".
-        messages.success(request, _("“%(name)s” is archived. You can restore it from Archived classes "
-                                    "for %(kept_for)s.") % {"name": classroom.name,
-                                                            "kept_for": archived_kept_for()})
+        messages.success(request, sentence_html(_("“%(name)s” is archived. You can restore it from Archived "
+                                                  "classes for %(kept_for)s."),
+                                                {"name": isolated(classroom.name), "kept_for": archived_kept_for()}))
         return redirect("classroom:teacher_home")
     return confirm(
         request, title=_("Archive %(name)s?") % {"name": classroom.name}, button=_("Archive the class"),
-        question=_("Archive “%(name)s”?") % {"name": classroom.name},
+        question=sentence_html(_("Archive “%(name)s”?"), {"name": isolated(classroom.name)}),
         details=[_("Students will not be able to sign in to this class."),
                  _("Nothing is deleted now: you can restore the class, its students and its "
                    "assignments for %(kept_for)s. After that, the class and its students' data are "
@@ -116,7 +118,8 @@ def class_restore(request, pk: int):
     if refused := refused_unless_owner(request, classroom):
         return refused
     services.classroom_restore(classroom=classroom)
-    messages.success(request, _("“%(name)s” is back. Students can sign in again.") % {"name": classroom.name})
+    messages.success(request, sentence_html(_("“%(name)s” is back. Students can sign in again."),
+                                            {"name": isolated(classroom.name)}))
     return redirect("classroom:class_detail", pk=classroom.pk)
 
 
@@ -131,7 +134,8 @@ def class_delete(request, pk: int):
         name = classroom.name
         services.classroom_delete_permanently(classroom=classroom,
                                               typed_name=form.cleaned_data["typed_name"])
-        messages.success(request, _("“%(name)s” and its students' accounts are deleted.") % {"name": name})
+        messages.success(request, sentence_html(_("“%(name)s” and its students' accounts are deleted."),
+                                                {"name": isolated(name)}))
         return redirect("classroom:archived_classes")
     return render(request, "classroom/class_delete.html", {
         "classroom": classroom, "form": form,
@@ -149,7 +153,7 @@ def class_join_code(request, pk: int):
         return redirect("classroom:class_detail", pk=classroom.pk)
     return confirm(
         request, title=_("New class code?"), button=_("Make a new code"),
-        question=_("Make a new code for “%(name)s”?") % {"name": classroom.name},
+        question=sentence_html(_("Make a new code for “%(name)s”?"), {"name": isolated(classroom.name)}),
         details=[_("The code %(code)s will stop working, and so will the sign-in cards you printed "
                    "with it.") % {"code": classroom.join_code},
                  _("Students' pictures stay the same. Students who are signed in stay signed in.")],

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import is_student, is_teacher, may_accept_invite, teacher_required
+from accounts.typed_text import isolated, sentence_html
 
 from .. import selectors, services
 from ..forms import InviteForm
@@ -65,22 +66,25 @@ def co_teacher_remove(request, pk: int, teacher_id: int):
     if request.method == "POST":
         services.co_teacher_remove(classroom=classroom, teacher=teacher)
         if leaving:
-            messages.success(request, _("You no longer teach “%(class_name)s”.") % {"class_name": classroom.name})
+            messages.success(request, sentence_html(_("You no longer teach “%(class_name)s”."),
+                                                    {"class_name": isolated(classroom.name)}))
             return redirect("classroom:teacher_home")
-        messages.success(request, _("%(name)s no longer teaches “%(class_name)s”.")
-                         % {"name": teacher.display_name, "class_name": classroom.name})
+        messages.success(request, sentence_html(_("%(name)s no longer teaches “%(class_name)s”."),
+                                                {"name": teacher.display_name, "class_name": isolated(classroom.name)}))
         return redirect("classroom:co_teachers", pk=classroom.pk)
     values = {"name": teacher.display_name, "class_name": classroom.name}
     if leaving:
         return confirm(
             request, title=_("Leave the class?"), button=_("Leave the class"),
-            question=_("Stop teaching “%(class_name)s”?") % values,
+            question=sentence_html(_("Stop teaching “%(class_name)s”?"),
+                                   {**values, "class_name": isolated(classroom.name)}),
             details=[_("The class stays as it is; only you will no longer see it."),
                      _("Another teacher of the class can invite you again later.")],
             cancel_url=reverse("classroom:co_teachers", args=[classroom.pk]))
     return confirm(
         request, title=_("Remove %(name)s?") % values, button=_("Remove co-teacher"),
-        question=_("Remove %(name)s from “%(class_name)s”?") % values,
+        question=sentence_html(_("Remove %(name)s from “%(class_name)s”?"),
+                               {**values, "class_name": isolated(classroom.name)}),
         details=[_("The class stays as it is; only %(name)s will no longer see it.") % values,
                  _("Another teacher of the class can invite them again later.")],
         cancel_url=reverse("classroom:co_teachers", args=[classroom.pk]))
@@ -124,7 +128,8 @@ def invite_accept(request, token: str):
         except services.InviteError:  # used in another tab a moment ago
             return render(request, "classroom/invite_invalid.html", {"reason": "used"}, status=410)
         request.session.pop(SESSION_KEY, None)
-        messages.success(request, _("You now co-teach “%(class_name)s”.") % {"class_name": classroom.name})
+        messages.success(request, sentence_html(_("You now co-teach “%(class_name)s”."),
+                                                {"class_name": isolated(classroom.name)}))
         return redirect("classroom:class_detail", pk=classroom.pk)
     return render(request, "classroom/invite_accept.html",
                   {"invite": invite, "signed_in": True, "already": already})

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 from accounts import pictures
 from accounts import services as accounts
 from accounts.permissions import may_erase_student_data, teacher_required
+from accounts.typed_text import isolated, sentence_html
 
 from .. import names, selectors, services
 from ..forms import (CsvUploadForm, PastedNamesForm, PicturePasswordChoiceForm, StudentMoveForm,
@@ -155,8 +156,8 @@ def student_move(request, pk: int):
         except names.InvalidName as exc:
             form.add_error("to_classroom", str(exc))
         else:
-            messages.success(request, _("%(name)s moved to %(class_name)s.")
-                             % {"name": student.display_name, "class_name": student.classroom.name})
+            messages.success(request, sentence_html(_("%(name)s moved to %(class_name)s."), {
+                "name": student.display_name, "class_name": isolated(student.classroom.name)}))
             return redirect("classroom:class_detail", pk=old_class.pk)
     return _student_page(request, student, move=form)
 
@@ -167,13 +168,14 @@ def student_remove(request, pk: int):
     classroom = student.classroom
     if request.method == "POST":
         services.student_remove(student=student)
-        messages.success(request, _("%(name)s is no longer in %(class_name)s.")
-                         % {"name": student.display_name, "class_name": classroom.name})
+        messages.success(request, sentence_html(_("%(name)s is no longer in %(class_name)s."), {
+            "name": student.display_name, "class_name": isolated(classroom.name)}))
         return redirect("classroom:class_detail", pk=classroom.pk)
     values = {"name": student.display_name, "class_name": classroom.name}
     return confirm(
         request, title=_("Remove %(name)s?") % values, button=_("Remove from the class"),
-        question=_("Remove %(name)s from “%(class_name)s”?") % values,
+        question=sentence_html(_("Remove %(name)s from “%(class_name)s”?"),
+                               {**values, "class_name": isolated(classroom.name)}),
         details=[_("They will not be able to sign in any more, and they leave the class list."),
                  _("Their finished games stay in the class's records.")],
         cancel_url=reverse("classroom:student_detail", args=[student.pk]))

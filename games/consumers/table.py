@@ -51,6 +51,7 @@ from games.models import Game
 from games.realtime import game_group
 from games.rendering import PARTS, TableView, render_table
 from games.selectors.play import game_access
+from games.signals import table_watched
 from games.services.moves import game_apply_move
 from games.tasks import schedule_bot_moves, wake_bots_if_stalled
 
@@ -292,6 +293,9 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         await self.accept()
         self.worker = asyncio.ensure_future(self._work())
         try:
+            if access.coach:  # watching: every hand shown (the access log, privacy/, hears it)
+                await _db(table_watched.send)(sender=Game, game_id=game_id, user=user,
+                                              path=self.scope.get("path", ""))
             await self._first_table()
         except DatabaseError:  # PostgreSQL restarting: the page reconnects after a pause
             log.warning("game socket %s: the database could not be reached on connect", game_id)

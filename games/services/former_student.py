@@ -16,6 +16,7 @@ from django.db import transaction
 from accounts.membership import membership_changed
 from accounts.models import User
 from games.models import Game, Move, RatingChange, Seat
+from games.player_names import renamed, unique_name
 from games.services.after_commit import announce_on_commit, class_games_changed_on_commit
 from games.services.tables import _table_level, table_leave
 
@@ -24,38 +25,23 @@ FORMER_STUDENT = "a former student"
 
 def former_student_name(taken: set[str]) -> str:
     """The seat's new name: unique in its game (a game may have lost two students)."""
-    name, n = FORMER_STUDENT, 1
-    while name in taken:
-        n += 1
-        name = f"{FORMER_STUDENT} ({n})"
-    return name
-
-
-def renamed(value, old: str, new: str):
-    """JSON `value` with the player name `old` replaced by `new` wherever it is a whole string
-    or a key (the engines use player names as both)."""
-    if isinstance(value, str):
-        return new if value == old else value
-    if isinstance(value, list):
-        return [renamed(v, old, new) for v in value]
-    if isinstance(value, dict):
-        return {(new if k == old else k): renamed(v, old, new) for k, v in value.items()}
-    return value
+    return unique_name(FORMER_STUDENT, taken)
 
 
 def _rename_in_game(game: Game, old: str, new: str) -> None:
-    game.state = renamed(game.state, old, new)
-    game.recent_events = renamed(game.recent_events, old, new)
+    names = {old: new}
+    game.state = renamed(game.state, names)
+    game.recent_events = renamed(game.recent_events, names)
     game.save(update_fields=["state", "recent_events", "updated_at"])
     moves = list(Move.objects.filter(game=game))
     for move in moves:
-        move.action = renamed(move.action, old, new)
-        move.events = renamed(move.events, old, new)
-        move.analysis = renamed(move.analysis, old, new)
+        move.action = renamed(move.action, names)
+        move.events = renamed(move.events, names)
+        move.analysis = renamed(move.analysis, names)
     Move.objects.bulk_update(moves, ["action", "events", "analysis"], batch_size=500)
     changes = list(RatingChange.objects.filter(game=game))
     for change in changes:
-        change.opponents = renamed(change.opponents, old, new)
+        change.opponents = renamed(change.opponents, names)
     RatingChange.objects.bulk_update(changes, ["opponents"], batch_size=500)
 
 

@@ -184,7 +184,7 @@ def test_move_refuses_a_clashing_name(signed_in, teacher, student, make_classroo
 def test_remove_asks_first_then_ends_sign_in(signed_in, client, classroom, student):
     url = reverse("classroom:student_remove", args=[student.pk])
     question = signed_in.get(url)
-    assert "Remove Ann from “Class 5B”?" in question.content.decode()
+    assert "Remove Ann from “Class 5B”?" in text(question)
     student.refresh_from_db()
     assert student.is_active  # asking changed nothing
     signed_in.post(url)

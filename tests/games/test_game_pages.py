@@ -52,6 +52,29 @@ def test_results_show_scores_how_the_student_played_and_next_steps(client, stude
     assert sum(s.is_winner for s in seats.values()) >= 1
 
 
+def board_of(page: str) -> str:
+    return page[page.index('<div class="so-board">'):]
+
+
+def test_a_finished_board_says_the_game_is_over_not_whose_points_this_turn_are(
+        client, student, teacher, finished):
+    moves = finished.moves.filter(accepted=True).count()
+    client.force_login(student)
+    pages = {"the child's table": client.get(reverse("games:game", args=[finished.pk])),
+             "the child's replay, at the end": client.get(reverse("games:replay", args=[finished.pk]))}
+    client.force_login(teacher)
+    pages["the teacher's table"] = client.get(reverse("games:game", args=[finished.pk]))
+    pages["the teacher's replay, at the end"] = client.get(reverse("games:replay", args=[finished.pk]),
+                                                           {"turn": moves})
+    for what, response in pages.items():
+        board = board_of(response.content.decode())
+        assert "Points this turn go to" not in board, what
+        assert "The game is over." in board, what
+    # During the game the board still says whose points this turn are.
+    during = board_of(client.get(reverse("games:replay", args=[finished.pk]), {"turn": 1}).content.decode())
+    assert "Points this turn go to" in during and "The game is over." not in during
+
+
 def test_play_again_starts_a_new_game_with_the_same_settings(client, student, finished):
     client.force_login(student)
     response = client.post(reverse("games:play_again", args=[finished.pk]))

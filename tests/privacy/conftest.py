@@ -65,6 +65,21 @@ def _assignment(w_class, teacher, students, title):
                              goal_count=3, goal_until=None, due_on=None)
 
 
+def arena_played(teacher, classroom, students) -> ArenaGame:
+    """An arena of Smooth Operator to 200 for `students`: its first table played to the end
+    through the move service and counted."""
+    arena = arena_create(teacher=teacher, classroom=classroom, title="Friday arena", key="smooth_operator",
+                         options={"target": 200}, minutes=10, mode=Arena.Mode.POINTS, students=students)
+    for student in students:
+        arena_join(student=student, arena_id=arena.pk)
+    arena_start(arena_id=arena.pk)
+    arena_round(arena_id=arena.pk, force=True)
+    table = ArenaGame.objects.get(arena=arena)
+    play_to_end(table.game)
+    count_table(table_id=table.pk)
+    return table
+
+
 def build_world() -> World:
     # The classroom permission matrix's people and classes: Ms Rivera's Class 5B with Ann,
     # her co-teacher, and Mr Other's class with Olga.
@@ -88,15 +103,7 @@ def build_world() -> World:
     reports_services.game_finished(game_id=shared.pk)
     ratings_update_for_game(game_id=shared.pk)
     # An arena for the two of them, one game played and counted.
-    arena = arena_create(teacher=owner, classroom=classroom, title="Friday arena", key="smooth_operator",
-                         options={"target": 200}, minutes=10, mode=Arena.Mode.POINTS, students=[ann, ben])
-    for student in (ann, ben):
-        arena_join(student=student, arena_id=arena.pk)
-    arena_start(arena_id=arena.pk)
-    arena_round(arena_id=arena.pk, force=True)
-    table = ArenaGame.objects.get(arena=arena)
-    play_to_end(table.game)
-    count_table(table_id=table.pk)
+    arena = arena_played(owner, classroom, [ann, ben]).arena
     # Tables: one Ann opened, Cat joined and Ben is invited to; one Ben opened and invited her to.
     cat = student_create(classroom=classroom, display_name="Cat", picture_password=["cat", "sun", "tree"])
     hers = table_open(student=ann, key="smooth_operator")

@@ -10,6 +10,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from arena.services.lifecycle import arena_create
+from games.models import Game
+from games.services import SeatSpec, game_create
 from privacy.access_log import LOGGED, NOT_LOGGED, SAME_VISIT
 from privacy.erasure import erase_student
 from privacy.models import AccessLog
@@ -23,12 +25,15 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 def world(teacher, classroom, student, settings, tmp_path, django_capture_on_commit_callbacks):
     settings.MEDIA_ROOT = tmp_path
     game, _ = make_game(classroom, student, moves=0)  # its replay is the deal (no fake moves to replay)
+    # A game being played: its page shows a teacher every hand (the live watch view).
+    live = game_create(key="smooth_operator", classroom=classroom, seed=9, options={"target": 200},
+                       seats=[SeatSpec(student.display_name, user=student), SeatSpec("Robo", bot_level="beginner")])
     with django_capture_on_commit_callbacks(execute=True):
         job = export_start(classroom=classroom, requested_by=teacher, export_format="csv")
     arena = arena_create(teacher=teacher, classroom=classroom, title="Friday arena",
                          key="smooth_operator", options={"target": 200}, minutes=10,
                          mode="points", table_size=None)
-    return {"game": game, "job": job, "arena": arena}
+    return {"game": game, "live": live, "job": job, "arena": arena}
 
 
 def declared_visits(world, classroom, student):
@@ -45,6 +50,7 @@ def declared_visits(world, classroom, student):
         "classroom:sign_in_cards": (reverse("classroom:sign_in_cards", args=[c]), {}),
         "classroom:sign_in_cards_pdf": (reverse("classroom:sign_in_cards_pdf", args=[c]), {}),
         "games:replay": (reverse("games:replay", args=[world["game"].pk]), {}),
+        "games:game": (reverse("games:game", args=[world["live"].pk]), {}),
         "arena:standings_csv": (reverse("arena:standings_csv", args=[world["arena"].pk]), {}),
         "privacy:student_export": (reverse("privacy:student_export", args=[s]), {}),
         "privacy:class_export": (reverse("privacy:class_export", args=[c]), {}),
@@ -102,6 +108,27 @@ def test_a_view_repeated_within_a_visit_is_one_row_an_export_is_always_logged(
     with mock.patch("django.utils.timezone.now", return_value=start + SAME_VISIT + timedelta(minutes=1)):
         client.get(replay)
     assert AccessLog.objects.filter(what="game replay").count() == 2  # a new visit
+
+
+def test_a_teacher_watching_a_game_live_or_opening_a_finished_one_is_logged(
+        client, world, teacher, classroom, student):
+    client.force_login(teacher)
+    live = reverse("games:game", args=[world["live"].pk])
+    page = client.get(live)
+    assert page.status_code == 200 and "teacher view" in page.content.decode()
+    assert list(AccessLog.objects.values_list("what", "student", "classroom")) == [
+        (LOGGED["games:game"].what, student.pk, classroom.pk)]
+    Game.objects.filter(pk=world["live"].pk).update(status=Game.Status.FINISHED)
+    later = datetime.now(dt_timezone.utc) + SAME_VISIT + timedelta(minutes=1)
+    with mock.patch("django.utils.timezone.now", return_value=later):  # another visit, the game over
+        assert client.get(live).status_code == 200
+    assert AccessLog.objects.filter(what=LOGGED["games:game"].what, student=student).count() == 2
+
+
+def test_a_child_opening_their_own_game_is_not_logged(client, world, student):
+    client.force_login(student)
+    assert client.get(reverse("games:game", args=[world["live"].pk])).status_code == 200
+    assert AccessLog.objects.count() == 0
 
 
 def test_students_refusals_and_posts_are_not_logged(client, world, teacher, classroom, student,

@@ -54,3 +54,33 @@ def test_privacy_urls_by_role(name, world):
             assert response["Location"].startswith(reverse("accounts:teacher_login"))
     assert got == want
 
+
+
+def test_a_teacher_opening_all_of_the_log_is_told_it_is_for_administrators(world):
+    client = Client()
+    client.force_login(world["owner"])
+    response = client.get(reverse("privacy:access_log"))
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert "belongs to students" not in page
+    assert "this page is for the school's administrators" in page
+    # Where the teacher's own classes' logs are.
+    assert "Each of your classes has its own access log, on the class's page." in page
+
+
+def test_a_student_is_told_whose_pages_the_log_and_teacher_pages_are(world):
+    client = Client()
+    client.force_login(world["student"])
+    for url in (reverse("privacy:access_log"), reverse("privacy:class_access_log", args=[world["classroom"].pk]),
+                reverse("classroom:teacher_home")):
+        page = client.get(url).content.decode()
+        assert "belongs to students" not in page and "Each of your classes" not in page, url
+    assert "this page is for the school's administrators" in client.get(reverse("privacy:access_log")).content.decode()
+    assert "this page belongs to teachers" in client.get(reverse("classroom:teacher_home")).content.decode()
+
+
+def test_a_teacher_on_a_childs_page_is_told_it_belongs_to_students(world):
+    client = Client()
+    client.force_login(world["owner"])
+    page = client.get(reverse("classroom:student_home")).content.decode()
+    assert "this page belongs to students" in page

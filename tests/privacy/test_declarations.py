@@ -39,3 +39,17 @@ def test_each_declaration_is_complete(held):
     if held.erase not in registry.ACTIONS:
         from django.utils.module_loading import import_string
         assert callable(import_string(held.erase))
+
+
+def test_players_must_name_fields_the_export_reads():
+    """A declaration's `players` (where a row names the game's other players) names fields of
+    its own `fields`: one it does not read could never be said as "another player"."""
+    from privacy.registry import _held
+
+    entry = {"model": "games.Move", "kind": "moves", "label": ("move", "moves"), "about": "Moves.",
+             "student": "seat__user", "fields": ["game_id", "analysis"], "erase": "follows",
+             "players": {"game": "game_id", "names": ["analysis", "events"]}}
+    with pytest.raises(ValueError, match="events"):
+        _held("games", entry)
+    assert _held("games", {**entry, "players": {"game": "game_id", "names": ["analysis"]}}).players == {
+        "game": "game_id", "names": ("analysis",), "seats": ()}

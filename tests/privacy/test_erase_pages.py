@@ -9,6 +9,7 @@ from django.utils.html import escape
 from accounts.models import User
 from games.models import Move
 from privacy.erasure import counts_in_words, erasure_preview
+from tests.classroom.helpers import page_text
 from tests.privacy.test_erasure import rows_referring_to
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +68,7 @@ def test_only_the_owner_may_erase(world, role, status):
 
 
 def test_the_co_teacher_is_told_who_can_erase(world):
-    page = signed_in(world.co_teacher).get(erase_url(world.ann)).content.decode()
+    page = page_text(signed_in(world.co_teacher).get(erase_url(world.ann)))
     assert "only Ms Rivera, who owns Class 5B, can erase Ann's data" in page
 
 

@@ -13,6 +13,7 @@ from classroom.services import classroom_archive, classroom_restore
 from privacy.models import ErasureWarning
 from privacy.retention import retention_run
 from privacy.tasks import retention_sweep
+from tests.classroom.helpers import page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -50,12 +51,12 @@ def test_the_teachers_pages_show_the_warning(client, archived, teacher, co_teach
     client.force_login(teacher)
     home = reverse("classroom:teacher_home")
     page = reverse("classroom:class_detail", args=[archived.pk])
-    assert BANNER not in client.get(home).content.decode()
+    assert BANNER not in page_text(client.get(home))
     retention_run(now=WARN)
-    assert BANNER in client.get(home).content.decode()
-    assert BANNER in client.get(page).content.decode()
+    assert BANNER in page_text(client.get(home))
+    assert BANNER in page_text(client.get(page))
     client.force_login(co_teacher)
-    assert BANNER in client.get(home).content.decode()
+    assert BANNER in page_text(client.get(home))
 
 
 def test_erased_at_the_date_not_before_and_running_twice_does_nothing_more(archived, student):

@@ -71,7 +71,7 @@ def test_playing_now_finished_today_and_completion(client, teacher, classroom, m
     today = html[html.index('id="today-heading"'):]
     today = today[:today.index("</section>")]
     assert re.search(r">\s*1\s*<span>game</span>", today) and "Ann 1" in today
-    assert "Warm-up: <strong>1 of 2</strong> students done" in html
+    assert "<bdi>Warm-up</bdi>: <strong>1 of 2</strong> students done" in html  # the title kept apart
     # The class in one line, on the first screen: today, this week beside last week, who played.
     summary = html[html.index('id="dash-summary"'):html.index('id="now-heading"')]
     assert "Today: <strong>1 game</strong>" in summary
@@ -102,7 +102,7 @@ def test_assignment_filter_shows_that_assignments_rollups(client, teacher, class
     rollup(classroom, "mg.missed_play", student=student, chances=9, misses=2, assignment=a)
     rollup(classroom, "so.lowest_operator", student=student, chances=30, misses=1)
     html = get(client, teacher, dashboard_url(classroom), assignment=a.pk).content.decode()
-    assert "Skills: Tables" in html and measure_by_id("mg.missed_play").title in html
+    assert "Skills: <bdi>Tables</bdi>" in html and measure_by_id("mg.missed_play").title in html
     assert measure_by_id("so.lowest_operator").title not in html
     foreign = Assignment.objects.create(classroom=other_classroom, title="Theirs", game="multiplication",
                                         preset="quick")
