@@ -69,7 +69,7 @@ def test_one_assignments_page_opens_its_skills_and_its_practice(client, teacher,
     html = dashboard(client, teacher, classroom, assignment=tables.pk)
     assert " open" in details(html, "dash-more-skills")
     assert " open" in details(html, "dash-more-practice")
-    assert "Skills: Tables" in between(html, 'id="dash-more-skills"', 'id="dash-skills"')
+    assert "Skills: <bdi>Tables</bdi>" in between(html, 'id="dash-more-skills"', 'id="dash-skills"')
 
 
 def test_needs_help_shows_each_students_first_flag_and_the_rest_one_click_away(
