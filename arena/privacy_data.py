@@ -9,7 +9,7 @@ HELD = [
         "about": "What each arena game did for the student: won, drew or lost, and the points.",
         "student": "player__user",
         "fields": ["player__arena__title", "table__game", "outcome", "points", "doubled", "left",
-                   "game_score", "created_at"],
+                   "taken_out", "game_score", "created_at"],
         "erase": "delete",
     },
     {

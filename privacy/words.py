@@ -118,6 +118,7 @@ COLUMNS = {
     'points': pgettext_lazy("column of a data export", 'points'),
     'doubled': pgettext_lazy("column of a data export", 'doubled'),
     'left': pgettext_lazy("column of a data export", 'left'),
+    'taken_out': pgettext_lazy("column of a data export", 'taken_out'),
     'game_score': pgettext_lazy("column of a data export", 'game_score'),
     'created_at': pgettext_lazy("column of a data export", 'created_at'),
     'arena title': pgettext_lazy("column of a data export", 'arena title'),

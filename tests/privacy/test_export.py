@@ -102,3 +102,17 @@ def test_a_removed_student_can_still_be_exported(world):
     client.force_login(world.owner)
     response = client.get(reverse("privacy:student_export", args=[world.ann.pk]))
     assert response.status_code == 200 and "moves.csv" in unzip(response.content)
+
+
+def test_every_declared_field_is_a_column_with_a_heading_of_its_own(world):
+    """A field added to a declaration (an arena result's "taken out by the teacher", say) is in
+    the child's files, under a heading the reader's language can give (privacy/words.py)."""
+    from privacy.export import _column
+    from privacy.words import COLUMNS
+
+    files = unzip(student_zip(student=world.ann)[1])
+    for held in registry.declarations():
+        header = next(csv.reader(io.StringIO(files[f"{held.kind}.csv"].decode("utf-8-sig"))))
+        for field in held.fields:
+            assert _column(field) in header, (held.kind, field)
+            assert _column(field) in COLUMNS, (held.kind, field)
