@@ -47,6 +47,9 @@ def me_context(player: ArenaPlayer) -> dict:
     last = selectors.last_result(player=player)
     status, mine = arena.status, player.status
     table = table_url(player)
+    # Seated with a classmate whose page still shows their last result: this page goes to the
+    # table when theirs does, so neither plays before the other has sat down.
+    opens_in = selectors.seconds_until_table_opens(player=player) if table else 0.0
     state = words.state_line(status, mine)
     if mine == ArenaPlayer.Status.PLAYING and not table and status != Arena.Status.FINISHED:
         state = words.counting_line()  # their game just ended; the next round counts it
@@ -55,6 +58,7 @@ def me_context(player: ArenaPlayer) -> dict:
         "player": player,
         "with_points": with_points,
         "table_url": table,
+        "table_opens_in": f"{opens_in:.2f}" if opens_in > 0 else "",  # seconds (data-go-after)
         "state": state,
         "finding": status == Arena.Status.RUNNING and mine == ArenaPlayer.Status.WAITING,
         "may_rest": mine == ArenaPlayer.Status.WAITING and status in (

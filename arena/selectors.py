@@ -16,14 +16,16 @@ never shows a rating, a hidden card or a mistake, and with "no points" no rankin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.utils import timezone
 
 from accounts.models import User
 from arena.models import Arena, ArenaGame, ArenaPlayer, ArenaResult
 from arena.scoring import on_fire
 from classroom.models import Classroom
-from games.models import PlayerRating
+from games.models import Game, PlayerRating, Seat
 
 LIVE = (Arena.Status.OPEN, Arena.Status.RUNNING, Arena.Status.PAUSED, Arena.Status.FINISHING)
 
@@ -62,6 +64,35 @@ def arenas_open_to_student(*, student: User) -> list[Arena]:
               .filter(Q(joining=Arena.Joining.EVERYONE) | Q(students=student)
                       | Q(players__user=student)).distinct().order_by("-created_at"))
     return list(arenas)
+
+
+# ----- when a student's new table opens --------------------------------------------------------
+
+def seconds_until_table_opens(*, player: ArenaPlayer, now=None) -> float:
+    """How long a student just seated waits before their page goes to the new table: until
+    every classmate seated with them has had the result of their last game of this arena on
+    screen for `Game.SERIES_RESULT_SECONDS` (that page then comes to the new table by itself).
+    0 when nobody at the table is still looking at a result.
+
+    A round seats whoever is waiting, and a student whose game has just ended is waiting at
+    once, while their page still shows the result. A classmate already on the arena page, sent
+    to the table at once, would sit down alone and play; those first moves would reach the
+    other screen only when its page came, seconds later (devtools/bench/README.md, "First moves
+    at a new arena table"). Held until then, both pages sit down together."""
+    if player.game_id is None:
+        return 0.0
+    now = now or timezone.now()
+    pause = timedelta(seconds=Game.SERIES_RESULT_SECONDS)
+    classmates = (Seat.objects.filter(game_id=player.game_id, user__isnull=False)
+                  .exclude(user_id=player.user_id).values("user_id"))
+    # Their last game of this arena that ended within the pause, seen to its end on its page
+    # (one who walked away from it went to the arena page at once).
+    ended = (Seat.objects.filter(user_id__in=classmates, left_at__isnull=True,
+                                 game__arena_table__arena_id=player.arena_id,
+                                 game__finished_at__gt=now - pause)
+             .exclude(game_id=player.game_id)
+             .aggregate(last=Max("game__finished_at"))["last"])
+    return max(0.0, (ended + pause - now).total_seconds()) if ended is not None else 0.0
 
 
 # ----- names the whole room may read -------------------------------------------------------

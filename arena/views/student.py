@@ -84,7 +84,7 @@ def play(request, arena_id: int):
     if request.method == "POST":  # "Join the arena" pressed twice: already in
         return redirect("arena:play", arena_id=arena_id)
     table = me.table_url(player)
-    if table:
+    if table and not selectors.seconds_until_table_opens(player=player):
         return redirect(table)
     context = me.me_context(player)
     context["game_name"] = _game_name(player.arena)
