@@ -48,7 +48,7 @@ def me_context(player: ArenaPlayer) -> dict:
     status, mine = arena.status, player.status
     table = table_url(player)
     # Seated with a classmate whose page still shows their last result: this page goes to the
-    # table when theirs does, so neither plays before the other has sat down.
+    # table when theirs comes back to the arena, so neither plays before the other has sat down.
     opens_in = selectors.seconds_until_table_opens(player=player) if table else 0.0
     state = words.state_line(status, mine)
     if mine == ArenaPlayer.Status.PLAYING and not table and status != Arena.Status.FINISHED:
