@@ -368,11 +368,19 @@ def figures(values: list[float]) -> dict:
     return {"n": len(values), "median": statistics.median(values), "p95": p95, "max": max(values)}
 
 
-def report(args, results: list[dict]) -> dict:
+def report(args, results: list[dict], children: list[Child]) -> dict:
     shown = [r for r in results if not r.get("lost")]
-    out = {"never_shown": len(results) - len(shown)}
+    events = [e for c in children for e in c.events]
+    out = {"never_shown": len(results) - len(shown),
+           # a table page that heard nothing for a while asks again (static/js/app.js): a push
+           # that never came would show up here
+           "syncs_sent": sum(e["kind"] == "sent" and str(e["data"]).startswith("sync") for e in events),
+           "table_sockets_closed_by_the_server": sum(
+               e["kind"] == "ws-close" and GAME_PATH.match(e["path"]) is not None and e["data"] not in (None, 1001)
+               for e in events)}
     print(f"\nmove made on one screen -> shown on the other: {len(results)} moves at "
-          f"{len({r['game'] for r in results})} tables, {out['never_shown']} never shown")
+          f"{len({r['game'] for r in results})} tables, {out['never_shown']} never shown; the pages sent "
+          f"{out['syncs_sent']} syncs, and had {out['table_sockets_closed_by_the_server']} table sockets closed")
     for number in range(1, args.moves + 1):
         values = [r["ms"] for r in shown if r["move"] == number]
         if values:
@@ -396,13 +404,14 @@ def report(args, results: list[dict]) -> dict:
     return out
 
 
+REFERENCE_LOOP = "import time\nt = time.process_time()\ns = 0\nfor i in range(10**7): s += i * i\nprint(time.process_time() - t)"
+
+
 def reference_loop_cpu() -> float:
-    """The machine's reference loop: CPU seconds for 10**7 squares."""
-    t = time.process_time()
-    s = 0
-    for i in range(10 ** 7):
-        s += i * i
-    return time.process_time() - t
+    """The machine's reference loop (devtools/bench/README.md compares machines with it): CPU
+    seconds of 10**7 squares in the system's python3."""
+    done = subprocess.run(["python3", "-c", REFERENCE_LOOP], capture_output=True, text=True, check=True)
+    return float(done.stdout)
 
 
 # ----- main ---------------------------------------------------------------------------------------
@@ -452,7 +461,7 @@ def open_pages(browser, data: dict, ports: list[int], args) -> dict[int, Child]:
     return children
 
 
-def play(args, django: Django, browser, data: dict, ports: list[int]) -> list[dict]:
+def play(args, django: Django, browser, data: dict, ports: list[int]) -> tuple[list[dict], list[Child]]:
     children = open_pages(browser, data, ports, args)
     django.call(start_arena, data["arena_id"])
     results: list[dict] = []
@@ -469,7 +478,7 @@ def play(args, django: Django, browser, data: dict, ports: list[int]) -> list[di
         for run in list(runs.values()):
             run.step(results)
     django.call(end_arena, data["arena_id"])
-    return results
+    return results, list(children.values())
 
 
 def main(argv=None) -> int:
@@ -498,7 +507,7 @@ def main(argv=None) -> int:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM,
                                          args=["--no-sandbox", "--disable-gpu", "--no-first-run"])
-            results = play(args, django, browser, data, ports)
+            results, children = play(args, django, browser, data, ports)
             browser.close()
     finally:
         servers.stop()
@@ -507,7 +516,7 @@ def main(argv=None) -> int:
             ticker.wait(timeout=10)
         except subprocess.TimeoutExpired:
             ticker.kill()
-    out = report(args, results)
+    out = report(args, results, children)
     print(f"Reference loop: {reference_loop_cpu():.2f} s CPU after the run.")
     if args.json:
         with open(args.json, "w") as f:
