@@ -51,6 +51,9 @@ def me_context(player: ArenaPlayer) -> dict:
     # "keep going", no place to climb, no streak to extend).
     out = mine == ArenaPlayer.Status.OUT
     table = table_url(player)
+    # Seated with a classmate whose page still shows their last result: this page goes to the
+    # table when theirs comes back to the arena, so neither plays before the other has sat down.
+    opens_in = selectors.seconds_until_table_opens(player=player) if table else 0.0
     state = words.state_line(status, mine, ended_early=arena.ended_early)
     if mine == ArenaPlayer.Status.PLAYING and not table and status != Arena.Status.FINISHED:
         state = words.counting_line()  # their game just ended; the next round counts it
@@ -60,6 +63,7 @@ def me_context(player: ArenaPlayer) -> dict:
         "player": player,
         "with_points": with_points,
         "table_url": table,
+        "table_opens_in": f"{opens_in:.2f}" if opens_in > 0 else "",  # seconds (data-go-after)
         "state": state,
         "finding": status == Arena.Status.RUNNING and mine == ArenaPlayer.Status.WAITING,
         "may_rest": mine == ArenaPlayer.Status.WAITING and status in (

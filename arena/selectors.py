@@ -16,14 +16,17 @@ never shows a rating, a hidden card or a mistake, and with "no points" no rankin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.utils import timezone
 
 from accounts.models import User
 from arena.models import Arena, ArenaGame, ArenaPlayer, ArenaResult
 from arena.scoring import on_fire
 from classroom.models import Classroom
-from games.models import PlayerRating
+from games.models import Game, PlayerRating, Seat
 
 LIVE = (Arena.Status.OPEN, Arena.Status.RUNNING, Arena.Status.PAUSED, Arena.Status.FINISHING)
 
@@ -62,6 +65,61 @@ def arenas_open_to_student(*, student: User) -> list[Arena]:
               .filter(Q(joining=Arena.Joining.EVERYONE) | Q(students=student)
                       | Q(players__user=student)).distinct().order_by("-created_at"))
     return list(arenas)
+
+
+# ----- when a student's new table opens --------------------------------------------------------
+
+def back_on_arena_page_key(arena_id: int, user_id: int) -> str:
+    """The cache key of when the student last opened their arena page (a Unix time):
+    arena.services.arena_page_opened writes it."""
+    return f"arena:{int(arena_id)}:back:{int(user_id)}"
+
+
+def table_hold_seconds() -> float:
+    """The longest a student is held for a classmate who does not come back from their result
+    (a closed tab, a phone asleep): the result's own moment, and as long again."""
+    return 2.0 * Game.SERIES_RESULT_SECONDS
+
+
+def seconds_until_table_opens(*, player: ArenaPlayer, now=None) -> float:
+    """How long a student just seated waits before their page goes to the new table: until
+    every classmate seated with them whose last game of this arena has just ended is back on
+    the arena page (their result page comes back there by itself after
+    `Game.SERIES_RESULT_SECONDS`, or they pressed "Back to the arena"; that page then goes
+    straight on to the table, and this student's page is told at that moment:
+    arena.services.arena_page_opened), and at most `table_hold_seconds()` after that game
+    ended. 0 when nobody at the table is still looking at a result.
+
+    A round seats whoever is waiting, and a student whose game has just ended is waiting at
+    once, while their page still shows the result. A classmate already on the arena page, sent
+    to the table at once, would sit down alone and play; those first moves would reach the
+    other screen only when its page came, seconds later (devtools/bench/README.md, "First moves
+    at a new arena table"). Held until then, both pages sit down together."""
+    if player.game_id is None:
+        return 0.0
+    now = now or timezone.now()
+    hold = timedelta(seconds=table_hold_seconds())
+    classmates = (Seat.objects.filter(game_id=player.game_id, user__isnull=False)
+                  .exclude(user_id=player.user_id).values("user_id"))
+    # Each classmate's last game of this arena that ended within the hold, seen to its end on
+    # its page (one who walked away from it went to the arena page at once).
+    ended = dict(Seat.objects.filter(user_id__in=classmates, left_at__isnull=True,
+                                     game__arena_table__arena_id=player.arena_id,
+                                     game__finished_at__gt=now - hold)
+                 .exclude(game_id=player.game_id).values_list("user_id")
+                 .annotate(last=Max("game__finished_at")))
+    if not ended:
+        return 0.0
+    keys = {user_id: back_on_arena_page_key(player.arena_id, user_id) for user_id in ended}
+    try:
+        back = cache.get_many(list(keys.values()))
+    except Exception:  # noqa: BLE001 - the cache away: held for the longest, never stuck
+        back = {}
+    still_reading = [last for user_id, last in ended.items()
+                     if back.get(keys[user_id], 0.0) < last.timestamp()]
+    if not still_reading:
+        return 0.0
+    return max(0.0, (max(still_reading) + hold - now).total_seconds())
 
 
 # ----- names the whole room may read -------------------------------------------------------

@@ -40,6 +40,11 @@ class Game(models.Model):
     # the leaver and a win for the classmates) instead of handing the seat to a computer player.
     series_url = models.CharField(max_length=200, blank=True)
     forfeit_on_leave = models.BooleanField(default=False)
+    # How long a page that saw a game of a series end shows its result before it goes back to
+    # the series by itself (data-go-after: templates/games/_results.html, static/js/app.js).
+    # The arena holds a classmate seated with that player at their next table until that page
+    # is back, so both sit down together (arena/selectors.py `seconds_until_table_opens`).
+    SERIES_RESULT_SECONDS = 3
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -16,6 +16,7 @@ from accounts.permissions import is_teacher, student_required
 from arena import me, selectors, services
 from arena.models import Arena
 from arena.services import ArenaError
+from arena.services.arrivals import arena_page_opened
 from games import registry
 
 
@@ -83,8 +84,9 @@ def play(request, arena_id: int):
                                                    "game_name": _game_name(arena)})
     if request.method == "POST":  # "Join the arena" pressed twice: already in
         return redirect("arena:play", arena_id=arena_id)
+    arena_page_opened(player=player)  # a classmate held for this student goes to the table now
     table = me.table_url(player)
-    if table:
+    if table and not selectors.seconds_until_table_opens(player=player):
         return redirect(table)
     context = me.me_context(player)
     context["game_name"] = _game_name(player.arena)
