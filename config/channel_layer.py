@@ -5,7 +5,7 @@ Each web process keeps one `RedisSingleShardConnection` per Redis host, and chan
 holds one asyncio lock around every publish, subscribe and unsubscribe on it: a process's
 pushes went out one Redis round trip at a time, and in a 600-student arena a burst (a round
 seating students, sockets opening) queued the moves' pushes behind it (p95 ~45 ms per
-publish, ~180 ms for the arena's; devtools/bench/README.md). A PUBLISH needs no ordering
+publish, ~180 ms for the arena's; devtools/bench/README.md, "What the arena runs taught"). A PUBLISH needs no ordering
 with the subscriptions, and redis-py runs concurrent commands on connections of its own from
 the pool, so publishing here takes no lock. Two pushes to one group may then arrive out of
 order; each table socket drops a table older than the one it already sent
