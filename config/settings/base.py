@@ -352,11 +352,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     # A computer player's turn whose wake-up was lost after its commit (games/tasks.py).
     "stalled-bots": {"task": "games.tasks.wake_stalled_bots", "schedule": 15},
 }
-# Retention (issue #24, privacy/retention.py, docs/privacy.md): an archived class is erased this
+# Retention (privacy/retention.py; docs/privacy.md, "How long it is kept"): an archived class is erased this
 # many days after it was archived; its teachers are warned two weeks before.
 ARCHIVED_CLASS_RETENTION_DAYS = int(os.environ.get("ARCHIVED_CLASS_RETENTION_DAYS", "365"))
 
-# Games left alone (issue #15): a game with no move for this long is put away (stopped, not
+# Games left alone (docs/play.md, "Stopping a game, and games left alone"): a game with no move for this long is put away (stopped, not
 # counted), and the teacher's "Playing now" lists a student whose last move in a game was in the
 # last PLAYING_NOW_MINUTES, or whose game was dealt in the last PLAYING_NOW_FIRST_MOVE_MINUTES
 # (time to read the cards before the first move: reports/selectors/activity.py says why).

@@ -17,9 +17,9 @@ ENGINE = SmoothOperatorEngine()
 BOTS = {"starter": StarterBot, "beginner": BeginnerBot, "player": PlayerBot, "expert": ExpertBot}
 
 # Every preset's target is above the most points a turn can give before its active player has
-# decided anything, so no preset can end the game before everybody has played (issue #15: a
-# "Quick" game to 100 was won in the first turn by a child who had not moved: the computer
-# players' responses gave her 164 points and, holding no special card, she was never asked).
+# decided anything, so no preset can end the game before everybody has played (a
+# "Quick" game to 100 could be won in the first turn by a child who had not moved: the computer
+# players' responses can give 164 points, and a player holding no special card is never asked).
 # The game ends only at the end of a turn, for the active player (spec, "End of turn"). A
 # turn's points are (sum of the responders' awards) * 2^doubles; Double and Free Choice are
 # the active player's own decisions (a player holding a special is always asked), so without
