@@ -80,7 +80,7 @@ def test_every_preset_lets_every_seat_decide_before_the_game_ends(spec, in_regis
 
 
 # ----- Smooth Operator: the bound its presets are derived from ------------------------------
-# From the spec (shared/spec/smooth-operator.md): high cards 11-20, low cards 1-10, 2-4 players;
+# From the rules (docs/rules-smooth-operator.md): high cards 11-20, low cards 1-10, 2-4 players;
 # an award is h+l, h-l, h*l or h/l (or 25 for a stuck responder); Double and Free Choice are
 # played by the active player, who is asked whenever they hold a special.
 HIGHEST, LOWEST_MAX, MOST_PLAYERS = 20, 10, 4

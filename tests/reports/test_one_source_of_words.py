@@ -175,9 +175,9 @@ def test_every_surface_says_the_same_figure_in_the_same_words(client, played):
 
 
 def test_smooth_operator_ends_by_the_reports_rule_not_by_the_fewest_points_now(client, played):
-    """The issue's case: a beginner's responses, counted by "the fewest points now" (what the
+    """A beginner's responses, counted by "the fewest points now" (what the
     results screen used to count), disagree with the expert's judgement (the reports, by
-    shared/spec/skills.md revision 2), and the results screen now says the reports' figure."""
+    docs/reports.md, "The principles"), and the results screen now says the reports' figure."""
     classroom, found = played
     student, game = found["Bea"]
     answers = [m.analysis for m in Move.objects.filter(game=game, seat__user=student, accepted=True)

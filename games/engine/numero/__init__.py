@@ -3,7 +3,7 @@
 Exports ENGINES ({"numero", "numero_solitaire"}), BOTS_BY_GAME (bot classes per game and
 level), BOTS (Numero's), PRESETS (the spec's teaching levels 1-8), PRESETS_BY_GAME
 (Solitaire: levels 1-7, it has no challenges) and RATINGS_BY_GAME (Numero's bot ratings).
-Rules: ../../../../shared/spec/numero.md; house rules: docs/rules-numero.md.
+Rules and house rules: docs/rules-numero.md.
 """
 
 from .bots import BOTS_BY_GAME, RATINGS_BY_GAME
