@@ -284,8 +284,8 @@ if CHANNEL_REDIS_URLS:
             "default": {
                 "BACKEND": "config.channel_layer.CoreChannelLayer",  # see there: the shards
                 # The core layer drops a group_send past a process's capacity (default 100),
-                # logged only at INFO: in a 600-student arena a process's burst of pushes
-                # passed 100 and tables silently missed moves (devtools/bench/README.md, "Arena"). 5,000
+                # logged only at INFO: in a 600-student arena a process's burst of pushes passed
+                # 100 and tables silently missed moves (devtools/bench/README.md, "Arena"). 5,000
                 # small fragments is a few MB of Redis at worst; they expire in 60 s.
                 "CONFIG": {"hosts": REDIS_LAYER_HOSTS, "capacity": CHANNEL_LAYER_CAPACITY},
             }
