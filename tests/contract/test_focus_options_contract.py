@@ -1,4 +1,4 @@
-"""The replay contract with the focus options (house options, docs/rules-*.md; issue 17): a
+"""The replay contract with the focus options (the house options of docs/rules-*.md): a
 game played to the end with a focus option, random legal moves and bots mixed, is the same
 game from the same seed; replaying its recorded actions through the replay command from the
 seed gives the same final summary; every state is plain JSON; every move was a listed one."""

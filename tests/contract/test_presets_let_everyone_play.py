@@ -1,4 +1,4 @@
-"""No teaching preset can end a game before everybody at the table has played (issue #15).
+"""No teaching preset can end a game before everybody at the table has played (docs/play.md).
 
 A "Quick" Smooth Operator game (first to 100) was won in its first turn by a child who had not
 moved: the computer players' responses gave her 164 points and, holding no special card, she

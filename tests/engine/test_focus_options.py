@@ -1,4 +1,4 @@
-"""The focus options (house options, docs/rules-*.md; issue 17): for every option, the same seed
+"""The focus options (the house options of docs/rules-*.md): for every option, the same seed
 gives the same deal, the pack is legal, bad values are refused with bad_scenario, the replay
 command takes scenarios with the option, and expert self-play gives the focused skill at least
 3x the chances per game (games/engine/selfplay.py, FOCUS_CASES).

@@ -1,4 +1,4 @@
-"""Ratings (issue #17): the Elo update with known values, once per game however often it runs,
+"""Ratings (docs/play.md): the Elo update with known values, once per game however often it runs,
 after every finished game against bots or classmates; the mixed bot; the selectors and the
 partial that shows a rating to a teacher (a number and its trend) or a child (a name)."""
 

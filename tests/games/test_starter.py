@@ -1,5 +1,5 @@
-"""The starter, an easier computer player below the beginner (issue #23, "an opponent for every
-child"): it plays legal moves, the same ones from the same seed; it loses to the beginner more
+"""The starter, an easier computer player below the beginner (docs/play.md, "An opponent for every
+child: the starter"): it plays legal moves, the same ones from the same seed; it loses to the beginner more
 than it wins; "just right" gives it (or a mix of it and the beginner) to a child weaker than
 the beginner; the menus offer it by a name a child understands; and the measurement of
 "just right" (devtools/just_right.py) plays exactly the games the services play."""

@@ -1,4 +1,4 @@
-"""The game tables in the reader's language (issue #26), where the every-URL test does not reach:
+"""The game tables in the reader's language (docs/i18n.md), where the every-URL test does not reach:
 each game kind in play and finished, for its player and for the teacher watching; the socket's
 fragments and pushes, per viewer; refused moves; the lobby; the replay; and app.js's words in
 the JavaScript catalogue. In the pseudo-language no English word may be left (tests/i18n/pseudo.py);

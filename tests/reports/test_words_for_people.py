@@ -1,4 +1,4 @@
-"""Report sentences as a parent and a child read them (#15).
+"""Report sentences as a parent and a child read them.
 
 - A sentence about a named student never says "you" or "your" ("Ava took as many cards as you
   could"), and the child's own "You …" sentence never says "their": every measure's

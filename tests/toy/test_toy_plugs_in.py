@@ -1,5 +1,5 @@
 """The toy game (tests/toy/) plugs into the site's per-game knowledge from its own files only
-(issue #21): its bots' ratings, its focus option and the words for it, its board's
+(docs/engine.md, "A game's homes"): its bots' ratings, its focus option and the words for it, its board's
 stylesheet, its place on the home page and its name. No module outside its files names it
 (tests/contract/test_games_stay_in_their_homes.py); here the site uses what it declares."""
 
