@@ -75,7 +75,7 @@ def test_every_practice_is_accepted_by_its_engine(measure_id, detail, weakest):
     assert practice.options_words(focus.game, focus.options)
 
 
-def test_the_hooks_say_what_the_issue_asks():
+def test_each_focus_practises_what_its_flag_names():
     assert practice.focus_for("mg.facts", "7x8").options == {"focus_facts": ["7x8"], "hand_size": 10}
     assert practice.focus_for("mg.facts", "", ("8x7", "6x9")).options == {
         "focus_facts": ["7x8", "6x9"], "hand_size": 10}

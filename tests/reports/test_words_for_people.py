@@ -44,7 +44,7 @@ def test_every_measure_reads_right_about_a_named_student_and_to_the_student(meas
     assert to_ava.startswith("You ") and not THIRD_PERSON.search(to_ava), to_ava
 
 
-def test_the_two_sentences_of_the_issue():
+def test_a_measure_reads_as_plain_sentences_about_and_to_a_student():
     assert student_sentence("nu.best_take", 1, 4, who="Ava") == "Ava took as many cards as possible 3 times out of 4."
     assert student_sentence("nu.best_take", 1, 4) == "You took as many cards as possible 3 times out of 4."
     assert student_sentence("mg.missed_play", 0, 1, who="Ava") == "Ava spotted a card to play once out of 1."
