@@ -23,8 +23,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from config.settings import base as _settings
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-LANGUAGES = ("es", "ar")
+# The languages with catalogues: every language the site offers (settings.LANGUAGES, the one
+# list of them) except the one its strings are written in. (The settings module is read as
+# plain Python, so `compile` and `check` need no Django set-up.)
+LANGUAGES = tuple(code for code, _name in _settings.LANGUAGES if code != _settings.LANGUAGE_CODE)
 DOMAINS = ("django", "djangojs")
 
 # The plural rules a new catalogue starts with (the CLDR rules gettext uses). Arabic has six forms:

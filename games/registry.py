@@ -44,6 +44,13 @@ def spec_for(key: str) -> GameSpec:
     return spec
 
 
+def game_name(key: str) -> str:
+    """The game's menu name in the reader's language; an unregistered key (a game that was
+    once offered, still named by old records) is shown as it is."""
+    spec = get(key)
+    return str(spec.name) if spec else key
+
+
 def register(spec: GameSpec) -> None:
     """Add a game at run time (tests register a game of their own this way)."""
     if get(spec.key) is not None:
@@ -65,4 +72,4 @@ def measures() -> Iterator[Measure]:
                 yield m
 
 
-__all__ = ["GAMES", "all_games", "get", "measures", "register", "spec_for", "unregister"]
+__all__ = ["GAMES", "all_games", "game_name", "get", "measures", "register", "spec_for", "unregister"]
