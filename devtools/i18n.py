@@ -63,7 +63,10 @@ AREAS = (
     Area("accounts", "accounts/locale", ("accounts", "templates/accounts"), excludes=CORE_IN_ACCOUNTS),
     Area("classroom", "classroom/locale", ("classroom", "templates/classroom")),
     Area("reports", "reports/locale", ("reports", "templates/reports")),
-    Area("games", "games/locale", ("games", "templates/games", "static/js/app.js")),
+    # The test-only toy game (tests/toy/) is translated like the real games, in their catalogue:
+    # a game copied from it starts with its words translated.
+    Area("games", "games/locale", ("games", "templates/games", "static/js/app.js", "tests/toy",
+                                   "tests/templates/games/boards/toy.html")),
     Area("arena", "arena/locale", ("arena", "templates/arena", "static/js/arena.js")),
     Area("privacy", "privacy/locale", ("privacy", "templates/privacy")),
 )

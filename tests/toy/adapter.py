@@ -2,10 +2,14 @@
 its board and its stylesheet (tests/static/css/games/toy.css). Registering SPEC
 (`games.registry.register`) is the one line that makes the game playable."""
 
-from games.engine.bots import Bot, BotRatings
-from games.spec import GameSpec, Preset
+from django.utils.translation import gettext, gettext_lazy
 
-from .engine import ENGINE
+from games.engine.bots import Bot, BotRatings
+from games.engine.words import pgettext  # English, found by makemessages
+from games.spec import GameSpec, presets_from
+from games.words import Spoken
+
+from .engine import ENGINE, PRESETS
 from .skills import SKILLS
 
 
@@ -34,16 +38,17 @@ def board_context(view: dict) -> dict:
 
 
 SPEC = GameSpec(
-    key=ENGINE.key,  # its name is the engine's title, "Higher Card"
-    pitch="Play the higher card to win the trick.",
+    key=ENGINE.key,
+    name=Spoken(pgettext("game name", "Higher Card")),  # the engine's title, in the reader's language
+    pitch=gettext_lazy("Play the higher card to win the trick."),
     engine=ENGINE,
     bots={"beginner": RandomBot, "player": HighestBot, "expert": HighestBot},
-    presets=(Preset("classic", "Five cards each", {}), Preset("short", "Three cards each", {"cards": 3})),
+    presets=presets_from(PRESETS),
     free_play_bots=1,
     board_template="games/boards/toy.html",
     stylesheets=("css/games/toy.css",),
     ratings=RATINGS,
     board_context=board_context,
-    your_turn=lambda view: "Your turn: play a card. The higher card wins the trick.",
+    your_turn=lambda view: gettext("Your turn: play a card. The higher card wins the trick."),
     skills=SKILLS,
 )

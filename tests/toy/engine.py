@@ -8,6 +8,12 @@ hide the other hand and the deck.
 from games.engine import Engine, IllegalMove
 from games.engine.rng import shuffled
 from games.engine.validate import is_int
+from games.engine.words import names_in_words
+from games.engine.words import _  # English, found by makemessages: said in the reader's language
+
+# The teaching presets an assignment can choose (`presets_from` in the adapter).
+PRESETS = {"classic": {"label": _("Five cards each"), "options": {}},
+           "short": {"label": _("Three cards each"), "options": {"cards": 3}}}
 
 LONG_HAND = 10  # the cards each of a focused game (`long_hands`): the whole pack of 20 dealt
 
@@ -32,7 +38,7 @@ class HigherCardEngine(Engine):
 
     def _apply(self, state, player, action, events):
         if action["card"] not in state["hands"][player]:
-            raise IllegalMove("not_in_hand", "You do not hold that card.")
+            raise IllegalMove("not_in_hand", _("You do not hold that card."))
         state["hands"][player].remove(action["card"])
         state["trick"][player] = action["card"]
         state["turn"] += 1
@@ -83,10 +89,10 @@ class HigherCardEngine(Engine):
 
     def describe_event(self, event):
         if event["type"] == "play":
-            return f"{event['player']} played {event['card']}."
+            return _("%(player)s played %(card)s.", player=event["player"], card=event["card"])
         if event["type"] == "trick":
-            return f"{event['player']} won the trick."
-        return f"Game over: {' and '.join(event['winners'])} won."
+            return _("%(player)s won the trick.", player=event["player"])
+        return _("Game over: %(winners)s won.", winners=names_in_words(event["winners"]))
 
 
 ENGINE = HigherCardEngine()

@@ -2,10 +2,11 @@
 "Practise this": a game with ten cards each (`long_hands`), in its own words."""
 
 from games.engine.skills import GameSkills, Measure
+from games.engine.words import _  # English, found by makemessages: said in the reader's language
 
-HIGHEST = Measure("toy.highest", "toy", "Highest card", "Played a lower card than their highest",
-                  "cards played", "Plays their highest card to win the trick.",
-                  well_words="played their highest card")
+HIGHEST = Measure("toy.highest", "toy", _("Highest card"), _("Played a lower card than their highest"),
+                  _("cards played"), _("Plays their highest card to win the trick."),
+                  well_words=_("played their highest card"))
 
 
 def per_attempt(move, error_code):
@@ -23,7 +24,7 @@ def practice(measure_id, detail, weakest=()):
 def focus_words(options):
     if not options.get("long_hands"):
         return []
-    return ["Ten cards each: ten tricks in which to play your highest card."]
+    return [_("Ten cards each: ten tricks in which to play your highest card.")]
 
 
 SKILLS = GameSkills(measures=(HIGHEST,), analysis_keys=("kind", "played_highest", "analysis_error"),

@@ -145,7 +145,7 @@ def test_free_play_and_the_assignment_form_offer_the_toy_game_only_while_it_is_r
     finally:
         registry.unregister(SPEC.key)
     home, form = with_toy
-    assert "Higher Card" in home and SPEC.pitch in home and f'action="{start}"' in home
+    assert "Higher Card" in home and str(SPEC.pitch) in home and f'action="{start}"' in home
     assert re.search(r'<option value="toy"[^>]*>Higher Card</option>', form)
     home, form = pages()
     assert "Higher Card" not in home and 'value="toy"' not in form
