@@ -18,21 +18,27 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import get, make_bot, selfplay
+from games.engine import game_keys, get, make_bot, selfplay
 from games.engine.add_or_multiply import rules as am_rules
 from games.engine.errors import BadScenario
 from games.engine.focus import all_focus_options
 from games.engine.numero import PRESETS
 from games.engine.numero.setup import LEVELS
 from games.engine.replay import run_scenario
+from tests import toy
 
 ROOT = Path(__file__).resolve().parents[2]
 
-FOCUS_OPTIONS = {declared.game: declared for declared in all_focus_options()}
+# Every engine package's, and the toy game's (tests/toy/focus.py: a game copied from it is
+# checked here too).
+FOCUS_OPTIONS = {declared.game: declared for declared in (*all_focus_options(), *toy.FOCUS_OPTIONS)}
+ENGINES = {game: toy.ENGINES[game] if game in toy.ENGINES else get(game) for game in FOCUS_OPTIONS}
 
 # (game, players, focus options): every game's deals with its focus options, and its refused values
 FOCUSED = [(d.game, n, options) for d in FOCUS_OPTIONS.values() for n, options in d.dealt]
 BAD = [(d.game, n, options) for d in FOCUS_OPTIONS.values() for n, options in d.refused]
+# The replay command plays the games of games/engine/ (the toy game's package is in tests/).
+REPLAYED = [case for case in FOCUSED if case[0] in game_keys()]
 
 
 def _players(n):
@@ -46,7 +52,7 @@ def _id(case):
 @pytest.mark.parametrize("case", FOCUSED, ids=_id)
 def test_same_seed_same_deal(case):
     game, n, options = case
-    engine = get(game)
+    engine = ENGINES[game]
     first = engine.new_game(_players(n), dict(options), seed=11)
     again = engine.new_game(_players(n), json.loads(json.dumps(options)), seed=11)
     assert json.dumps(first, sort_keys=True) == json.dumps(again, sort_keys=True)
@@ -60,7 +66,7 @@ def test_same_seed_same_deal(case):
 @pytest.mark.parametrize("case", FOCUSED, ids=_id)
 def test_the_pack_is_legal(case):
     game, n, options = case
-    engine = get(game)
+    engine = ENGINES[game]
     for seed in range(5):
         state = engine.new_game(_players(n), dict(options), seed=seed)
         assert FOCUS_OPTIONS[game].pack_problems(state, state["options"]) == [], (seed, options)
@@ -73,7 +79,7 @@ def test_the_whole_range_is_the_standard_hand():
 @pytest.mark.parametrize("game", [g for g, d in FOCUS_OPTIONS.items() if d.keys])
 def test_no_focus_option_no_change(game):
     """Off by default: the state of a game without them is the one it always was (no new key)."""
-    engine = get(game)
+    engine = ENGINES[game]
     state = engine.new_game(_players(FOCUS_OPTIONS[game].plain_players), {}, seed=5)
     assert set(state["options"]) == set(engine.OPTIONS) - set(FOCUS_OPTIONS[game].keys)
 
@@ -82,8 +88,10 @@ def test_no_focus_option_no_change(game):
 def test_bad_values_are_bad_scenario(case):
     game, n, options = case
     with pytest.raises(BadScenario) as refused:
-        get(game).new_game(_players(n), options, seed=1)
+        ENGINES[game].new_game(_players(n), options, seed=1)
     assert refused.value.message.endswith(".") and "Traceback" not in refused.value.message
+    if game not in game_keys():
+        return  # (the replay command plays the games of games/engine/ only)
     out, status = run_scenario({"game": game, "players": _players(n), "options": options})
     assert status == 2 and out["error"]["code"] == "bad_scenario" and out["state"] is None
 
@@ -130,7 +138,7 @@ def _bot_actions(game, n, options, seed, steps=30):
     return actions, engine.summary(state)
 
 
-@pytest.mark.parametrize("case", FOCUSED, ids=_id)
+@pytest.mark.parametrize("case", REPLAYED, ids=_id)
 def test_the_replay_command_takes_the_option(case):
     game, n, options = case
     actions, summary = _bot_actions(game, n, options, seed=4)
@@ -158,7 +166,7 @@ def test_focused_games_triple_the_chances(case):
 
 
 def test_every_focus_option_is_measured():
-    measured = {(c.game, k) for c in selfplay.FOCUS_CASES for k in c.focused}
+    measured = {(c.game, k) for c in (*selfplay.FOCUS_CASES, *toy.FOCUS_CASES) for k in c.focused}
     for game, declared in FOCUS_OPTIONS.items():
         for key in declared.keys:
             assert (game, key) in measured, key

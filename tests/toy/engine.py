@@ -15,6 +15,7 @@ from games.engine.words import _  # English, found by makemessages: said in the 
 PRESETS = {"classic": {"label": _("Five cards each"), "options": {}},
            "short": {"label": _("Three cards each"), "options": {"cards": 3}}}
 
+PACK = tuple(range(1, 21))
 LONG_HAND = 10  # the cards each of a focused game (`long_hands`): the whole pack of 20 dealt
 
 
@@ -22,16 +23,18 @@ class HigherCardEngine(Engine):
     key, title, min_players, max_players = "toy", "Higher Card", 2, 2
     # `long_hands`, its focus option ("Practise this", skills.py): ten cards each, so ten
     # tricks in which to play the highest card.
+    # A house option, so a game without it is dealt and stored as before it existed.
     OPTIONS = {"cards": (5, lambda n: is_int(n) and 1 <= n <= 10),
-               "long_hands": (False, lambda v: type(v) is bool)}
+               "long_hands": (None, lambda v: type(v) is bool)}
+    HOUSE_OPTIONS = ("long_hands",)
     ACTIONS = {"play": {"card": is_int}}
     ERROR_CODES = frozenset()  # the game's own codes: it has none beyond the shared ones
 
     def _new_game(self, players, options, seed, setup):
         state = {**self.base_state(players, options, seed), "turn": 0, "trick": {},
                  "tricks": {p: 0 for p in players}}
-        deck = shuffled(state, range(1, 21))
-        n = LONG_HAND if options["long_hands"] else options["cards"]
+        deck = shuffled(state, PACK)
+        n = LONG_HAND if options.get("long_hands") else options["cards"]
         state["hands"] = {p: sorted(deck[i * n:(i + 1) * n]) for i, p in enumerate(players)}
         state["deck"] = deck[2 * n:]
         return state
