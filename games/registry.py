@@ -5,8 +5,9 @@ presets, bots and their ratings, board template and stylesheets, table hooks, sk
 else names a game key (tests/contract/test_games_stay_in_their_homes.py). A game is added by
 writing its engine package (games/engine/<game>/), its adapter (games/adapters/<game>.py,
 which builds its GameSpec: games/spec.py), its board template(s)
-(templates/games/boards/<game>.html), its stylesheet (static/css/games/<game>.css) and one
-line in `GAMES` below. docs/engine.md, "Adding a game", lists every file.
+(templates/games/boards/<game>.html), its stylesheet (static/css/games/<game>.css), one
+line in `GAMES` below and its words' translations (games/locale/). docs/engine.md, "Adding a
+game", lists every step, starting from a copy of the test-only toy game (tests/toy/).
 """
 
 from __future__ import annotations
