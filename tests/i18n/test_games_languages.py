@@ -17,9 +17,9 @@ from games import registry
 from games.models import Game
 from games.rendering import render_table, table_push
 from games.services import SeatSpec, game_apply_move, game_create
+from tests.contract.helpers import registered
 from tests.i18n.pseudo import PSEUDO, english_words
 from tests.i18n.readers import speaking
-from tests.contract.helpers import registered
 from tests.sockets import connect_as, off_loop
 from tests.toy.adapter import SPEC as TOY_SPEC
 
