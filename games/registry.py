@@ -7,7 +7,7 @@ writing its engine package (games/engine/<game>/), its adapter (games/adapters/<
 which builds its GameSpec: games/spec.py), its board template(s)
 (templates/games/boards/<game>.html), its stylesheet (static/css/games/<game>.css), one
 line in `GAMES` below and its words' translations (games/locale/). docs/engine.md, "Adding a
-game", lists every step, starting from a copy of the test-only toy game (tests/toy/).
+game", lists every step, starting from a copy of the test-only example game in tests/.
 """
 
 from __future__ import annotations

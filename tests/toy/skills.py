@@ -4,9 +4,11 @@
 from games.engine.skills import GameSkills, Measure
 from games.engine.words import _  # English, found by makemessages: said in the reader's language
 
-HIGHEST = Measure("toy.highest", "toy", _("Highest card"), _("Played a lower card than their highest"),
-                  _("cards played"), _("Plays their highest card to win the trick."),
-                  well_words=_("played their highest card"))
+# Its words read right after a student's name and after "You" (tests/reports/test_words_for_people.py):
+# "Ava played the highest card in hand 3 times out of 5", never "their".
+HIGHEST = Measure("toy.highest", "toy", _("Highest card"), _("Played a card below the highest in hand"),
+                  _("cards played"), _("Plays the highest card in hand, to win the trick."),
+                  well_words=_("played the highest card in hand"))
 
 
 def per_attempt(move, error_code):
