@@ -120,7 +120,7 @@ def test_a_finished_toy_games_measure_is_in_the_teachers_reports(toy_game, clien
     assert "Highest card" in page and "Higher Card" in page
     moves = client.get(reverse("reports:moves", args=[classroom.pk]),
                        {"measure": "toy.highest", "student": student.pk, "missed": "1"}).content.decode()
-    assert "Played a lower card than their highest" in moves
+    assert "Played a card below the highest in hand" in moves
     assert len(re.findall(rf'href="/game/{game.pk}/replay/\?turn=\d+"', moves)) == 4
 
 
