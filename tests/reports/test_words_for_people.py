@@ -20,6 +20,7 @@ from pypdf import PdfReader
 from reports import selectors
 from reports.measures import all_measures
 from reports.words import fact_to_practise, student_sentence, table_ways
+from tests.toy.skills import SKILLS as TOY_SKILLS
 
 from .showing import evidence, make_game, rollup
 
@@ -36,7 +37,9 @@ def pdf_text(data: bytes) -> str:
 
 # ----- the measures' words, after a name and after "You" -------------------------------------
 
-@pytest.mark.parametrize("measure", [m for m in all_measures() if m.has_misses], ids=lambda m: m.id)
+# Every registered game's measures, and the toy game's (a game copied from it starts with its words).
+@pytest.mark.parametrize("measure", [m for m in (*all_measures(), *TOY_SKILLS.measures) if m.has_misses],
+                         ids=lambda m: m.id)
 def test_every_measure_reads_right_about_a_named_student_and_to_the_student(measure):
     about_ava = student_sentence(measure, 2, 5, who="Ava")
     to_ava = student_sentence(measure, 2, 5)

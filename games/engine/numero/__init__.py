@@ -9,7 +9,7 @@ Rules and house rules: docs/rules-numero.md.
 from .bots import BOTS_BY_GAME, RATINGS_BY_GAME
 from .cards import apply_wild, describe_wild, is_code, is_number, is_wild, value_of
 from .engine import NumeroEngine
-from .focus import FOCUS_CASES
+from .focus import FOCUS_CASES, FOCUS_OPTIONS
 from .rules import check_discard, check_discard_wild, check_wild
 from .solitaire import SolitaireEngine
 from ..words import _
@@ -47,6 +47,6 @@ PRESETS_BY_GAME = {
 # The table's public helpers (games/adapters/numero.py): card codes and the checks of a wild
 # card, a discard and a discarded wild on a player's own view.
 __all__ = ["ENGINES", "ENGINE", "BOTS", "BOTS_BY_GAME", "PRESETS", "PRESETS_BY_GAME",
-           "RATINGS_BY_GAME", "FOCUS_CASES",
+           "RATINGS_BY_GAME", "FOCUS_CASES", "FOCUS_OPTIONS",
            "apply_wild", "describe_wild", "is_code", "is_number", "is_wild", "value_of",
            "check_discard", "check_discard_wild", "check_wild"]

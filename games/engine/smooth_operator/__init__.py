@@ -9,7 +9,7 @@ Rules and house rules: docs/rules-smooth-operator.md.
 from .bots import RATINGS, BeginnerBot, PlayerBot, StarterBot
 from .engine import SmoothOperatorEngine
 from .expert import ExpertBot
-from .focus import FOCUS_CASES
+from .focus import FOCUS_CASES, FOCUS_OPTIONS
 from ..words import _
 
 ENGINE = SmoothOperatorEngine()
@@ -46,5 +46,5 @@ BOTS_BY_GAME = {ENGINE.key: BOTS}
 PRESETS_BY_GAME = {ENGINE.key: PRESETS}
 RATINGS_BY_GAME = {ENGINE.key: RATINGS}
 
-__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "FOCUS_CASES",
+__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "FOCUS_CASES", "FOCUS_OPTIONS",
            "ENGINE", "BOTS", "PRESETS", "RATINGS"]
