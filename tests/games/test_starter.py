@@ -21,7 +21,7 @@ from games.engine.bots import MixedBot, mix_share
 from games.engine.calibrate import win_share
 from games.models import Game, PlayerRating, RatingChange
 from games.services import game_start_for_assignment
-from tests.games.helpers import signed_in
+from tests.clients import signed_in
 
 GAMES = ("multiplication", "smooth_operator", "numero", "add_or_multiply")
 
