@@ -18,6 +18,7 @@ into the flush deadlocked with it, and the next test failed on leftover rows).
 """
 
 import asyncio
+import logging
 import os
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -31,6 +32,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.core.exceptions import SynchronousOnlyOperation
 from django.db import connections
+from playwright.sync_api import Error as PlaywrightError
 
 from arena import ticker as arena_ticker
 from tests.conftest import CHROMIUM, chromium_available, need
@@ -39,6 +41,7 @@ ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 QUIET_PATH = "/__tests__/quiet/"
 ASYNC_SAFETY_PATH = "/__tests__/async-safety/"
 QUIET_SECONDS = 30
+LEAVE_MS = 10_000
 
 
 class ServerUnderTest:
@@ -169,6 +172,45 @@ def sync_orm_beside_playwright():
         os.environ[ASYNC_UNSAFE] = before
 
 
+def off_the_loop(function, /, *args, **kwargs):
+    """Call a service from a browser test as a request would call it: in a thread of its own.
+    Playwright's event loop runs in the test's thread, and a service's push after commit
+    (async_to_sync) cannot run there: it raised, Django's robust on-commit call logged and
+    swallowed it, and the pages open at the time were never told (the projector missed a
+    join). `on_commit_errors_fail_the_test` fails a test that does so."""
+    def call():
+        try:
+            return function(*args, **kwargs)
+        finally:
+            connections.close_all()  # this thread's own connection
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(call).result()
+
+
+class _Heard(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.lines: list[str] = []
+
+    def emit(self, record):
+        self.lines.append(record.getMessage())
+
+
+@pytest.fixture(autouse=True)
+def on_commit_errors_fail_the_test():
+    """A push after commit that raised in the test's own process (Django logs it and goes on)
+    fails the test, naming it: an open page was not told of a change (`off_the_loop`)."""
+    heard, logger = _Heard(), logging.getLogger("django.db.backends.base")
+    logger.addHandler(heard)
+    yield
+    logger.removeHandler(heard)
+    failed = [line for line in heard.lines if "on_commit()" in line]
+    if failed:
+        pytest.fail("a push after commit failed in the test's process (call the service with "
+                    "off_the_loop):\n" + "\n".join(failed), pytrace=False)
+
+
 @pytest.fixture(scope="session")
 def live_daphne(django_db_setup, django_db_blocker):
     need(chromium_available(), f"Chromium is not installed at {CHROMIUM}")
@@ -262,10 +304,28 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+def leave(page) -> None:
+    """The page goes to about:blank, within LEAVE_MS, before its context is closed: its
+    scripts, timers and sockets stop, and nothing on it is navigating. Chromium may never
+    answer the disposal of a context whose page is navigating by itself at that moment (a
+    finished arena game's page goes back to the arena 3 s after the end), and Playwright
+    closes a context with no time limit: the test then hung in this fixture's end."""
+    for attempt in range(3):
+        if page.is_closed():
+            return
+        try:
+            page.goto("about:blank", timeout=LEAVE_MS)
+            return
+        except PlaywrightError as error:
+            # The page's own navigation began first: it wins, and this one is asked again.
+            if "interrupted by another navigation" not in str(error) or attempt == 2:
+                raise
+
+
 @pytest.fixture(autouse=True)
 def close_pages_left_open(request):
     """Close every browser context a test opened (signed_in_page makes its own) when it ends,
-    then wait until the live server has finished what those pages asked of it: all before the
+    each page first taken to about:blank (`leave`), then wait until the live server has finished what those pages asked of it: all before the
     database is flushed (this fixture asks for the database first, so its end comes before the
     flush). A page left open keeps its socket, and its table's pushes move keyboard focus on
     it: the next test's page then reads "inactive" in a focus check."""
@@ -281,7 +341,11 @@ def close_pages_left_open(request):
     yield
     for context in list(browser.contexts):
         if context not in before:
-            context.close()
+            try:
+                for page in context.pages:
+                    leave(page)
+            finally:
+                context.close()
     if "live_daphne" in request.fixturenames:
         quiet = server_says(request.getfixturevalue("live_daphne"), QUIET_PATH + ("?shared=1" if before else ""))
         assert quiet == "quiet", f"the live server is still working for this test: {quiet}"

@@ -64,6 +64,7 @@ from games.services.tables import table_open
 from reports import services as report_services
 from reports.exports.jobs import export_run_job
 from reports.models import RecomputeJob
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_reports_browser import eager_here, in_thread
 
 pytestmark = [pytest.mark.browser]
@@ -237,7 +238,7 @@ def build_world() -> World:
     lobby = table_open(student=ann, key=together.key)
     arena = arena_create(teacher=teacher, classroom=classroom, title="Friday arena", key=together.key,
                          options=dict(together.free_play_options), minutes=10, mode="points")
-    arena_join(student=ann, arena_id=arena.pk)
+    off_the_loop(arena_join, student=ann, arena_id=arena.pk)
     fresh = Assignment.objects.create(classroom=classroom, title="Warm-up for tomorrow", game=first.key,
                                       options=dict(first.presets[0].options) if first.presets else {},
                                       opponents="bots", bot_count=max(1, first.bot_count_range[0]),
