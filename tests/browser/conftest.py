@@ -177,7 +177,8 @@ def off_the_loop(function, /, *args, **kwargs):
     Playwright's event loop runs in the test's thread, and a service's push after commit
     (async_to_sync) cannot run there: it raised, Django's robust on-commit call logged and
     swallowed it, and the pages open at the time were never told (the projector missed a
-    join). `on_commit_errors_fail_the_test` fails a test that does so."""
+    join, the dashboard a finished game). `on_commit_errors_fail_the_test` fails a test that
+    does so."""
     def call():
         try:
             return function(*args, **kwargs)
@@ -197,18 +198,25 @@ class _Heard(logging.Handler):
         self.lines.append(record.getMessage())
 
 
+# Where Django logs, and goes on from, a push after commit or a signal's receiver that raised.
+SWALLOWED = {"django.db.backends.base": "in on_commit()", "django.dispatch": "in Signal.send_robust()"}
+
+
 @pytest.fixture(autouse=True)
 def on_commit_errors_fail_the_test():
-    """A push after commit that raised in the test's own process (Django logs it and goes on)
-    fails the test, naming it: an open page was not told of a change (`off_the_loop`)."""
-    heard, logger = _Heard(), logging.getLogger("django.db.backends.base")
-    logger.addHandler(heard)
+    """A push after commit (or a signal's receiver: the teacher's dashboard hears of a finished
+    game by one) that raised in the test's own process fails the test, naming it: a page open
+    then was not told of the change (`off_the_loop`)."""
+    heard = _Heard()
+    for name in SWALLOWED:
+        logging.getLogger(name).addHandler(heard)
     yield
-    logger.removeHandler(heard)
-    failed = [line for line in heard.lines if "on_commit()" in line]
+    for name in SWALLOWED:
+        logging.getLogger(name).removeHandler(heard)
+    failed = [line for line in heard.lines if any(words in line for words in SWALLOWED.values())]
     if failed:
-        pytest.fail("a push after commit failed in the test's process (call the service with "
-                    "off_the_loop):\n" + "\n".join(failed), pytrace=False)
+        pytest.fail("a push failed in the test's process (call the service with off_the_loop):\n"
+                    + "\n".join(failed), pytrace=False)
 
 
 @pytest.fixture(scope="session")

@@ -54,7 +54,7 @@ def test_a_child_is_seated_plays_and_is_taken_back_to_the_arena(
     expect(ann_page.get_by_text("It counts as a loss for you, and Ben will win it.")).to_be_visible()
     ann_page.get_by_text("No, keep playing").click()
 
-    play_to_end(Game.objects.get(pk=game_id))
+    off_the_loop(play_to_end, Game.objects.get(pk=game_id))
     ann_page.goto(live_daphne + f"/game/{game_id}/")
     expect(ann_page.get_by_text("Your next arena game is coming…")).to_be_visible()
     expect(ann_page.get_by_role("link", name="Back to the arena")).to_be_visible()

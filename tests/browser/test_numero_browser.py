@@ -1,25 +1,22 @@
 """A child plays Numero in Chromium: a wild card changes a centre card, then a take uses it."""
 
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection
 from playwright.sync_api import expect
 
 from games import engine as engines
 from games.models import Game
 from games.services import SeatSpec, game_create
+from tests.browser.conftest import off_the_loop
 from tests.clients import session_cookie
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def fixed_game(*args):
-    """A real game whose deal is fixed, so a wild take is there to be found. Created in a
-    thread: creating a game tells the table (async_to_sync), which cannot run in the thread
-    where Playwright's event loop runs."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(_fixed_game, *args).result()
+    """A real game whose deal is fixed, so a wild take is there to be found (created as a
+    request would create it: `off_the_loop`)."""
+    return off_the_loop(_fixed_game, *args)
 
 
 def _fixed_game(classroom, student, key, names, hands, centre):
@@ -28,7 +25,6 @@ def _fixed_game(classroom, student, key, names, hands, centre):
     game = game_create(key=key, classroom=classroom, seed=3, options=options, seats=seats)
     state = engines.get(key).new_game(names, options, 3, {"hands": hands, "centre": centre})
     Game.objects.filter(pk=game.pk).update(state=state)
-    connection.close()
     return game
 
 
