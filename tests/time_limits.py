@@ -9,8 +9,8 @@ import threading
 import pytest
 import pytest_timeout
 
-BROWSER_TIMEOUT = 300
-SLOW_TIMEOUT = 600
+BROWSER_TIMEOUT = 450
+SLOW_TIMEOUT = 900
 
 
 @pytest.hookimpl(trylast=True)  # after tests/conftest.py has marked the browser tests

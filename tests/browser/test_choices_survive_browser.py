@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 from games import engine as engines
 from games.models import Game
 from games.services import SeatSpec, game_create
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_play_browser import TIMEOUT, signed_in_page, wait_for_version
-from tests.browser.test_reports_browser import in_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -128,7 +128,7 @@ def test_numero_picks_survive_a_classmate_leaving_the_table(browser, live_daphne
     through. (Her play area did not change, so the push leaves it alone; had it changed,
     static/js/app.js would ask for her picks again.)"""
     ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
-    game = in_thread(lambda: _numero_with_ben(classroom, student, ben))
+    game = off_the_loop(lambda: _numero_with_ben(classroom, student, ben))
     ann = signed_in_page(browser, live_daphne, student)
     ann.goto(live_daphne + f"/game/{game.pk}/")
     expect(ann.locator("[data-connection]")).to_have_text("Connected")

@@ -65,7 +65,7 @@ from reports import services as report_services
 from reports.exports.jobs import export_run_job
 from reports.models import RecomputeJob
 from tests.browser.conftest import off_the_loop
-from tests.browser.test_reports_browser import eager_here, in_thread
+from tests.browser.test_reports_browser import eager_here
 
 pytestmark = [pytest.mark.browser]
 
@@ -261,12 +261,12 @@ def transactional_db(django_db_setup, django_db_blocker):
     assert connection.settings_dict["NAME"] == connection.settings_dict["TEST"]["NAME"]
     with django_db_blocker.unblock():
         yield
-        in_thread(lambda: call_command("flush", interactive=False, verbosity=0))
+        off_the_loop(lambda: call_command("flush", interactive=False, verbosity=0))
 
 
 @pytest.fixture(scope="module")
 def world(live_daphne, transactional_db):
-    return in_thread(build_world)
+    return off_the_loop(build_world)
 
 
 @pytest.fixture(scope="module")
