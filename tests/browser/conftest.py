@@ -334,9 +334,10 @@ def leave(page) -> None:
 def close_pages_left_open(request):
     """Close every browser context a test opened (signed_in_page makes its own) when it ends,
     each page first taken to about:blank (`leave`), then wait until the live server has finished
-    what those pages asked of it: all before the database is flushed (this fixture asks for the database first, so its end comes before the
-    flush). A page left open keeps its socket, and its table's pushes move keyboard focus on
-    it: the next test's page then reads "inactive" in a focus check."""
+    what those pages asked of it: all before the database is flushed (this fixture asks for the
+    database first, so its end comes before the flush). A page left open keeps its socket, and
+    its table's pushes move keyboard focus on it: the next test's page then reads "inactive" in
+    a focus check."""
     if "browser" not in request.fixturenames:
         yield
         return
