@@ -24,6 +24,7 @@ from accounts.services import student_create, teacher_sign_up
 from arena.services import arena_create
 from classroom.models import Assignment
 from games.services import SeatSpec, game_create
+from tests.clients import signed_in
 from tests.conftest import classroom_of, module_world
 
 pytestmark = pytest.mark.django_db
@@ -140,13 +141,6 @@ def url_for(world: dict, route: str, name: str | None, params: list[str]) -> str
     # An unnamed route: its parameters filled in, as a path (route) or a regular expression.
     route = re.sub(r"\(\?P<(\w+)>[^)]*\)|<(?:\w+:)?(\w+)>", lambda m: values[m.group(1) or m.group(2)], route)
     return "/" + route.replace("^", "").replace("$", "")
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
 
 
 def test_every_url_answers_with_the_strict_policy_and_no_inline_code(world):

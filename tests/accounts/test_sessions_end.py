@@ -18,17 +18,12 @@ from games.services.moves import game_apply_move
 from config.asgi import application
 from games import registry
 from tests.classroom.helpers import page_text
+from tests.clients import signed_in
 from tests.sockets import connect_as
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SIGNED_OUT_EVERYWHERE = "You are signed out on every other device."
-
-
-def signed_in_client(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def socket_of(client: Client, game_id: int) -> WebsocketCommunicator:
@@ -77,7 +72,7 @@ async def open_table(user, game_id) -> "WebsocketCommunicator":
 
 async def teacher_posts(teacher, url: str, data: dict) -> Client:
     """Ms Rivera posts from her own device; that device's client."""
-    client = await sync_to_async(signed_in_client)(teacher)
+    client = await sync_to_async(signed_in)(teacher)
     await sync_to_async(client.post)(url, data)
     return client
 
@@ -99,7 +94,7 @@ async def assert_closed_and_silent(comm, game_id):
 @pytest.mark.asyncio
 async def test_a_teachers_password_reset_signs_out_the_old_session_and_closes_its_socket(table, teacher):
     game, _, _ = table
-    old = await sync_to_async(signed_in_client)(teacher)
+    old = await sync_to_async(signed_in)(teacher)
     comm = await open_table(teacher, game.pk)  # another session of hers, watching the table
 
     await sync_to_async(reset_by_email)(Client(), "rivera@school.test", "brand-new-secret-9")
@@ -112,7 +107,7 @@ async def test_a_teachers_password_reset_signs_out_the_old_session_and_closes_it
 @pytest.mark.asyncio
 async def test_new_pictures_for_a_child_sign_out_their_old_session_and_close_its_socket(table, teacher):
     game, ann, _ = table
-    old = await sync_to_async(signed_in_client)(ann)
+    old = await sync_to_async(signed_in)(ann)
     comm = await open_table(ann, game.pk)
 
     by_teacher = await teacher_posts(teacher, reverse("classroom:student_pictures", args=[ann.pk]),
@@ -138,12 +133,12 @@ async def test_a_new_text_password_for_a_child_closes_their_socket(table, teache
 @pytest.mark.asyncio
 async def test_sign_out_everywhere_ends_the_other_sessions_and_keeps_this_one(table, teacher, classroom):
     game, _, _ = table
-    other_device = await sync_to_async(signed_in_client)(teacher)
+    other_device = await sync_to_async(signed_in)(teacher)
     comm = await open_table(teacher, game.pk)
     dashboard = connect_as(teacher, classroom.pk, "reports/class")
     assert (await dashboard.connect())[0]
 
-    this_device = await sync_to_async(signed_in_client)(teacher)
+    this_device = await sync_to_async(signed_in)(teacher)
     here = socket_of(this_device, game.pk)  # this device's own table stays open
     assert (await here.connect())[0]
     await here.receive_from(timeout=5)
@@ -184,7 +179,7 @@ async def test_a_password_changed_in_the_admin_closes_the_users_sockets(table, d
     comm = await open_table(ann, game.pk)
     admin = await sync_to_async(django_user_model.objects.create_superuser)(
         username="head", email="head@school.test", password="admin-secret-42")
-    by_admin = await sync_to_async(signed_in_client)(admin)
+    by_admin = await sync_to_async(signed_in)(admin)
     url = reverse("admin:auth_user_password_change", args=[ann.pk])
     response = await sync_to_async(by_admin.post)(url, {"usable_password": "true", "password1": "new-secret-4242",
                                                          "password2": "new-secret-4242"})

@@ -14,7 +14,7 @@ from arena import words
 from arena.models import Arena, ArenaPlayer
 from arena.services import arena_end, arena_let_back, arena_round, arena_take_out
 from tests.arena.conftest import game_of, later, player
-from tests.games.helpers import signed_in
+from tests.clients import signed_in
 
 pytestmark = pytest.mark.django_db
 

@@ -24,7 +24,7 @@ from games.services.tables import game_leave
 
 from tests.arena.conftest import play_to_end
 from tests.arena.test_player_socket import opened
-from tests.games.helpers import signed_in
+from tests.clients import signed_in
 
 GO = re.compile(r'data-go="/game/(\d+)/"(?: data-go-after="([\d.]+)")?')
 

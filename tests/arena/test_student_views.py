@@ -15,7 +15,7 @@ from games import engine as engines
 from games.models import Game, PlayerRating
 from games.services import game_apply_move
 
-from tests.games.helpers import signed_in
+from tests.clients import signed_in
 
 pytestmark = pytest.mark.django_db
 

@@ -12,6 +12,7 @@ from arena.models import Arena, ArenaPlayer
 from arena.services import arena_create, arena_join, arena_round, arena_start
 from classroom import presets
 from games.models import PlayerRating
+from tests import clients
 from tests.conftest import classroom_of
 
 pytestmark = pytest.mark.django_db
@@ -23,9 +24,8 @@ def text(page: str) -> str:
 
 
 @pytest.fixture
-def signed_in(client, teacher):
-    client.force_login(teacher)
-    return client
+def signed_in(teacher):
+    return clients.signed_in(teacher)
 
 
 @pytest.fixture

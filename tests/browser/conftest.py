@@ -18,6 +18,7 @@ into the flush deadlocked with it, and the next test failed on leftover rows).
 """
 
 import asyncio
+import logging
 import os
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -31,6 +32,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.core.exceptions import SynchronousOnlyOperation
 from django.db import connections
+from playwright.sync_api import Error as PlaywrightError
 
 from arena import ticker as arena_ticker
 from tests.conftest import CHROMIUM, chromium_available, need
@@ -39,6 +41,7 @@ ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 QUIET_PATH = "/__tests__/quiet/"
 ASYNC_SAFETY_PATH = "/__tests__/async-safety/"
 QUIET_SECONDS = 30
+LEAVE_MS = 10_000
 
 
 class ServerUnderTest:
@@ -169,6 +172,53 @@ def sync_orm_beside_playwright():
         os.environ[ASYNC_UNSAFE] = before
 
 
+def off_the_loop(function, /, *args, **kwargs):
+    """Call a service from a browser test as a request would call it: in a thread of its own.
+    Playwright's event loop runs in the test's thread, and a service's push after commit
+    (async_to_sync) cannot run there: it raised, Django's robust on-commit call logged and
+    swallowed it, and the pages open at the time were never told (the projector missed a
+    join, the dashboard a finished game). `on_commit_errors_fail_the_test` fails a test that
+    does so."""
+    def call():
+        try:
+            return function(*args, **kwargs)
+        finally:
+            connections.close_all()  # this thread's own connection
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(call).result()
+
+
+class _Heard(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.lines: list[str] = []
+
+    def emit(self, record):
+        self.lines.append(record.getMessage())
+
+
+# Where Django logs, and goes on from, a push after commit or a signal's receiver that raised.
+SWALLOWED = {"django.db.backends.base": "in on_commit()", "django.dispatch": "in Signal.send_robust()"}
+
+
+@pytest.fixture(autouse=True)
+def on_commit_errors_fail_the_test():
+    """A push after commit (or a signal's receiver: the teacher's dashboard hears of a finished
+    game by one) that raised in the test's own process fails the test, naming it: a page open
+    then was not told of the change (`off_the_loop`)."""
+    heard = _Heard()
+    for name in SWALLOWED:
+        logging.getLogger(name).addHandler(heard)
+    yield
+    for name in SWALLOWED:
+        logging.getLogger(name).removeHandler(heard)
+    failed = [line for line in heard.lines if any(words in line for words in SWALLOWED.values())]
+    if failed:
+        pytest.fail("a push failed in the test's process (call the service with off_the_loop):\n"
+                    + "\n".join(failed), pytrace=False)
+
+
 @pytest.fixture(scope="session")
 def live_daphne(django_db_setup, django_db_blocker):
     need(chromium_available(), f"Chromium is not installed at {CHROMIUM}")
@@ -262,13 +312,32 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+def leave(page) -> None:
+    """The page goes to about:blank, within LEAVE_MS, before its context is closed: its
+    scripts, timers and sockets stop, and nothing on it is navigating. Chromium may never
+    answer the disposal of a context whose page is navigating by itself at that moment (a
+    finished arena game's page goes back to the arena 3 s after the end), and Playwright
+    closes a context with no time limit: the test then hung in this fixture's end."""
+    for attempt in range(3):
+        if page.is_closed():
+            return
+        try:
+            page.goto("about:blank", timeout=LEAVE_MS)
+            return
+        except PlaywrightError as error:
+            # The page's own navigation began first: it wins, and this one is asked again.
+            if "interrupted by another navigation" not in str(error) or attempt == 2:
+                raise
+
+
 @pytest.fixture(autouse=True)
 def close_pages_left_open(request):
     """Close every browser context a test opened (signed_in_page makes its own) when it ends,
-    then wait until the live server has finished what those pages asked of it: all before the
-    database is flushed (this fixture asks for the database first, so its end comes before the
-    flush). A page left open keeps its socket, and its table's pushes move keyboard focus on
-    it: the next test's page then reads "inactive" in a focus check."""
+    each page first taken to about:blank (`leave`), then wait until the live server has finished
+    what those pages asked of it: all before the database is flushed (this fixture asks for the
+    database first, so its end comes before the flush). A page left open keeps its socket, and
+    its table's pushes move keyboard focus on it: the next test's page then reads "inactive" in
+    a focus check."""
     if "browser" not in request.fixturenames:
         yield
         return
@@ -281,7 +350,11 @@ def close_pages_left_open(request):
     yield
     for context in list(browser.contexts):
         if context not in before:
-            context.close()
+            try:
+                for page in context.pages:
+                    leave(page)
+            finally:
+                context.close()
     if "live_daphne" in request.fixturenames:
         quiet = server_says(request.getfixturevalue("live_daphne"), QUIET_PATH + ("?shared=1" if before else ""))
         assert quiet == "quiet", f"the live server is still working for this test: {quiet}"

@@ -359,6 +359,10 @@ def test_a_class_arena_from_start_to_podium(browser, live_daphne, teacher, class
     finished = pages[NAMES[-1]]
     finished.goto(base + f"/arena/{arena.pk}/play/")
     expect(finished.locator("#arena-me-live")).to_contain_text("The arena is over")
+    # Every student's page is back at the arena by itself (a stopped game's page returns 3 s
+    # after the end): the test ends with no page still on its way.
+    for page in [*pages.values(), late]:
+        page.wait_for_url(f"**/arena/{arena.pk}/play/", timeout=TIMEOUT)
     axe += axe_problems(desk, "the control page (finished)")
     axe += axe_problems(screen, "the projector (finished)")
     axe += axe_problems(finished, "a student's arena page (finished)")

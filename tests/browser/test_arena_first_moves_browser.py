@@ -24,6 +24,7 @@ from games import engine as engines
 from games.models import Game, PlayerRating
 from games.services import game_apply_move
 
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_play_browser import TIMEOUT, current, mg_move, signed_in_page, wait_for_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -86,12 +87,12 @@ def test_the_first_move_at_a_new_arena_table_shows_on_the_classmate_s_screen_at_
                          options={"hand_size": 4}, minutes=10, mode="points")
     pages = {}
     for child in (ann, ben):
-        arena_join(student=child, arena_id=arena.pk)
+        off_the_loop(arena_join, student=child, arena_id=arena.pk)
         page = pages[child.display_name] = signed_in_page(browser, live_daphne, child)
         page.context.add_init_script(TIMES)
         page.goto(live_daphne + f"/arena/{arena.pk}/play/")
         expect(page.locator("[data-connection]")).to_have_text("Connected")
-    arena_start(arena_id=arena.pk)
+    off_the_loop(arena_start, arena_id=arena.pk)
     for page in pages.values():
         page.wait_for_url(re.compile(r"/game/\d+/$"), timeout=TIMEOUT)
     first = table_of(pages["Ann"])
@@ -125,7 +126,7 @@ def test_the_first_move_at_a_new_arena_table_shows_on_the_classmate_s_screen_at_
     wait_for_version(pages["Ann"], game.version + 1)
 
     # The arena ends, and the game in play stops, before the database is flushed.
-    arena_end(arena_id=arena.pk, stop_games=True)
+    off_the_loop(arena_end, arena_id=arena.pk, stop_games=True)
     arena.refresh_from_db()
     assert arena.status in (Arena.Status.FINISHING, Arena.Status.FINISHED)
     assert Game.objects.filter(pk=second).exclude(status=Game.Status.ACTIVE).exists()

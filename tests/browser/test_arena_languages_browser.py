@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from arena.models import Arena, ArenaPlayer
 from arena.services import arena_create, arena_end, arena_join, arena_start
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_arena_browser import axe_problems
 from tests.browser.test_play_browser import signed_in_page
 
@@ -42,7 +43,7 @@ def test_the_projector_in_arabic_reads_right_to_left_without_scrolling(
                          key="smooth_operator", options={"target": 200}, minutes=10,
                          mode=Arena.Mode.POINTS)
     for n, name in enumerate(NAMES):
-        player = arena_join(student=make_student(classroom, name), arena_id=arena.pk)
+        player = off_the_loop(arena_join, student=make_student(classroom, name), arena_id=arena.pk)
         # Resting: the server's rounds seat nobody once the arena runs (the rows stay put).
         ArenaPlayer.objects.filter(pk=player.pk).update(points=20 - 2 * n, games=5, wins=4 - n % 4,
                                                         streak=n % 4, status=ArenaPlayer.Status.RESTING)
@@ -54,12 +55,12 @@ def test_the_projector_in_arabic_reads_right_to_left_without_scrolling(
     # The clock's words come from /jsi18n/: not started yet, it says so in Arabic.
     expect(screen.locator("[data-arena-clock-status]")).to_have_text("لم تبدأ بعد.")
     try:
-        arena_start(arena_id=arena.pk)
+        off_the_loop(arena_start, arena_id=arena.pk)
         screen.reload()
         expect(screen.locator(".screen-h")).to_have_text("أفضل خمسة")
         look_at_the_top_five(screen, tmp_path)
     finally:
-        arena_end(arena_id=arena.pk, stop_games=True)  # no round of the server's left running
+        off_the_loop(arena_end, arena_id=arena.pk, stop_games=True)  # no round of the server's left running
 
 
 def look_at_the_top_five(screen, tmp_path) -> None:
@@ -93,7 +94,7 @@ def test_a_child_s_arena_page_in_arabic_fits_a_phone(browser, live_daphne, teach
                          key="smooth_operator", options={"target": 200}, minutes=10,
                          mode=Arena.Mode.POINTS)
     child = make_student(classroom, "Ann Lee")
-    arena_join(student=child, arena_id=arena.pk)
+    off_the_loop(arena_join, student=child, arena_id=arena.pk)
     page = signed_in_page(browser, base, child, {"width": 390, "height": 844})
     page.goto(base + reverse("arena:play", args=[arena.pk]))
     expect(page.locator("html")).to_have_attribute("dir", "rtl")

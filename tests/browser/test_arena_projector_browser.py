@@ -29,6 +29,7 @@ from playwright.sync_api import expect
 from arena.models import Arena, ArenaPlayer
 from arena.selectors import public_name
 from arena.services import arena_create, arena_join
+from tests.browser.conftest import off_the_loop
 from tests.browser.languages import SIDEWAYS_JS, T
 from tests.browser.test_arena_browser import HOLD_LIVE, run_axe
 from tests.browser.test_class_journey_browser import PATH_JS, add_axe, axe_lines
@@ -170,7 +171,7 @@ def test_the_projector_fits_and_passes_axe_in_every_state(
                          key="smooth_operator", options={"target": 200}, minutes=12,
                          mode=Arena.Mode.POINTS)
     for n, name in enumerate(NAMES):
-        arena_join(student=make_student(classroom, name, ("cat", "sun", "tree")), arena_id=arena.pk)
+        off_the_loop(arena_join, student=make_student(classroom, name, ("cat", "sun", "tree")), arena_id=arena.pk)
     desk = signed_in_page(browser, base, teacher, {"width": 1280, "height": 720})
     desk.goto(base + reverse("arena:control", args=[arena.pk]))
     screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
@@ -232,7 +233,7 @@ def test_the_clock_stands_still_until_the_start_and_says_when_the_arena_was_ende
                          key="smooth_operator", options={"target": 200}, minutes=12,
                          mode=Arena.Mode.POINTS)
     for name in NAMES[:2]:
-        arena_join(student=make_student(classroom, name), arena_id=arena.pk)
+        off_the_loop(arena_join, student=make_student(classroom, name), arena_id=arena.pk)
     desk = signed_in_page(browser, base, teacher, {"width": 1280, "height": 720})
     screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
     screen.set_default_timeout(TIMEOUT)
@@ -277,7 +278,8 @@ def test_a_big_class_fits_the_projector_too(browser, live_daphne, teacher, class
                          key="smooth_operator", options={"target": 200}, minutes=12,
                          mode=Arena.Mode.POINTS)
     for n in range(40):
-        arena_join(student=make_student(classroom, f"Maximiliana{n:02d} Featherstonehaugh"), arena_id=arena.pk)
+        off_the_loop(arena_join, student=make_student(classroom, f"Maximiliana{n:02d} Featherstonehaugh"),
+                     arena_id=arena.pk)
     screen = signed_in_page(browser, live_daphne, teacher, {"width": 1920, "height": 1080})
     screen.goto(live_daphne + reverse("arena:screen", args=[arena.pk]))
     expect(screen.locator(".screen-joined li")).to_have_count(31)  # thirty names and "and 10 more"
@@ -295,3 +297,22 @@ def test_a_big_class_fits_the_projector_too(browser, live_daphne, teacher, class
     expect(steps.nth(2).locator(".podium-names li").last).to_have_text("and 28 more")
     problems += look_at_projector(screen, "a big tie", folders)
     assert not problems, "\n".join(problems)
+
+
+def test_a_child_who_joins_while_the_projector_is_up_appears_on_it(
+        require_redis, browser, live_daphne, teacher, classroom, make_student):
+    """A join the test makes itself, as a request would (`off_the_loop`), reaches the projector
+    already listening: its push after commit is sent, not lost to the test's event loop. (A
+    push from the test's process reaches the live server's sockets through Redis: the
+    in-memory channel layer is the process's own.)"""
+    arena = arena_create(teacher=teacher, classroom=classroom, title="Friday arena",
+                         key="smooth_operator", options={"target": 200}, minutes=12,
+                         mode=Arena.Mode.POINTS)
+    screen = signed_in_page(browser, live_daphne, teacher, {"width": 1280, "height": 720})
+    with screen.expect_websocket() as opened:
+        screen.goto(live_daphne + reverse("arena:screen", args=[arena.pk]))
+    opened.value.wait_for_event("framereceived")  # the screen it is sent on connect: it listens
+    expect(screen.locator(".screen-h")).to_have_text("0 players have joined")
+    off_the_loop(arena_join, student=make_student(classroom, "Ann Lee"), arena_id=arena.pk)
+    expect(screen.locator(".screen-h")).to_have_text("1 player has joined")
+    expect(screen.locator(".screen-joined li")).to_have_text([public_name("Ann Lee")])

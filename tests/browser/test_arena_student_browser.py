@@ -14,6 +14,7 @@ from games import engine as engines
 from games.models import Game
 from games.services import game_apply_move
 
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_play_browser import signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -41,8 +42,8 @@ def test_a_child_is_seated_plays_and_is_taken_back_to_the_arena(
     ann_page.goto(live_daphne + "/play/")
     ann_page.get_by_role("button", name=re.compile("Join the arena")).click()
     expect(ann_page.get_by_role("status").filter(has_text="Waiting for your teacher to start")).to_be_visible()
-    arena_join(student=ben, arena_id=arena.pk)
-    arena_start(arena_id=arena.pk)
+    off_the_loop(arena_join, student=ben, arena_id=arena.pk)
+    off_the_loop(arena_start, arena_id=arena.pk)
     # The server's next round seats Ann and Ben; her arena page's socket sends her to the table.
     ann_page.wait_for_url(re.compile(r"/game/\d+/$"), timeout=15_000)
     game_id = int(re.search(r"/game/(\d+)/$", ann_page.url).group(1))
@@ -53,7 +54,7 @@ def test_a_child_is_seated_plays_and_is_taken_back_to_the_arena(
     expect(ann_page.get_by_text("It counts as a loss for you, and Ben will win it.")).to_be_visible()
     ann_page.get_by_text("No, keep playing").click()
 
-    play_to_end(Game.objects.get(pk=game_id))
+    off_the_loop(play_to_end, Game.objects.get(pk=game_id))
     ann_page.goto(live_daphne + f"/game/{game_id}/")
     expect(ann_page.get_by_text("Your next arena game is coming…")).to_be_visible()
     expect(ann_page.get_by_role("link", name="Back to the arena")).to_be_visible()

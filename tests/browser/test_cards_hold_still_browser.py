@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services import SeatSpec, game_create
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_play_browser import signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,8 +25,9 @@ TOPS_OVER_FRAMES = """el => new Promise(done => {
 def test_a_card_under_the_pointer_holds_still(browser, live_daphne, classroom, student):
     # Every board's cards are `.card-button`s (static/css/app.css); Numero's table items
     # follow the same rule (static/css/games/numero.css).
-    game = game_create(key="smooth_operator", classroom=classroom, seed=9, options={"target": 650},
-                       seats=[SeatSpec("Ann", user=student), SeatSpec("Bot", bot_level="beginner")])
+    game = off_the_loop(game_create, key="smooth_operator", classroom=classroom, seed=9,
+                        options={"target": 650},
+                        seats=[SeatSpec("Ann", user=student), SeatSpec("Bot", bot_level="beginner")])
     page = signed_in_page(browser, live_daphne, student)
     page.goto(f"{live_daphne}/game/{game.pk}/")
     button = page.locator("#table-board button.card-button").first

@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 from games import engine as engines
 from games.models import Game
 from games.services import SeatSpec, game_create
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_play_browser import TIMEOUT, signed_in_page, wait_for_version
-from tests.browser.test_reports_browser import in_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,9 +23,9 @@ def test_an_add_or_multiply_choice_survives_a_classmate_locking_in(
         browser, live_daphne, classroom, student, make_student):
     ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
     cy = make_student(classroom, "Cy", ("boat", "star", "apple"))
-    game = game_create(key="add_or_multiply", classroom=classroom, seed=3,
-                       seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben),
-                              SeatSpec("Cy", user=cy)])
+    game = off_the_loop(game_create, key="add_or_multiply", classroom=classroom, seed=3,
+                        seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben),
+                               SeatSpec("Cy", user=cy)])
     ann, ben_page = signed_in_page(browser, live_daphne, student), signed_in_page(browser, live_daphne, ben)
     for page in (ann, ben_page):
         page.goto(live_daphne + f"/game/{game.pk}/")
@@ -73,10 +73,12 @@ def refusing_pick(game: Game, name: str) -> tuple[int, tuple[int, int], tuple[in
 def test_a_refused_multiplication_move_keeps_the_card_and_multipliers(
         browser, live_daphne, classroom, student, make_student):
     ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
-    game = next(g for g in (game_create(key="multiplication", classroom=classroom, seed=seed,
-                                        options={"hand_size": 5},
-                                        seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
-                            for seed in range(1, 40))
+
+    def table(seed):
+        return game_create(key="multiplication", classroom=classroom, seed=seed, options={"hand_size": 5},
+                           seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
+
+    game = next(g for g in (off_the_loop(table, seed) for seed in range(1, 40))
                 if engines.get("multiplication").waiting_for(g.state) == ["Ann"]
                 and any(a["type"] == "discard" and a["card"] != "free"
                         for a in engines.get("multiplication").legal_actions(g.state, "Ann")))
@@ -128,7 +130,7 @@ def test_numero_picks_survive_a_classmate_leaving_the_table(browser, live_daphne
     through. (Her play area did not change, so the push leaves it alone; had it changed,
     static/js/app.js would ask for her picks again.)"""
     ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
-    game = in_thread(lambda: _numero_with_ben(classroom, student, ben))
+    game = off_the_loop(lambda: _numero_with_ben(classroom, student, ben))
     ann = signed_in_page(browser, live_daphne, student)
     ann.goto(live_daphne + f"/game/{game.pk}/")
     expect(ann.locator("[data-connection]")).to_have_text("Connected")

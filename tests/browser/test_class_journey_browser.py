@@ -64,7 +64,8 @@ from games.services.tables import table_open
 from reports import services as report_services
 from reports.exports.jobs import export_run_job
 from reports.models import RecomputeJob
-from tests.browser.test_reports_browser import eager_here, in_thread
+from tests.browser.conftest import off_the_loop
+from tests.browser.test_reports_browser import eager_here
 
 pytestmark = [pytest.mark.browser]
 
@@ -237,7 +238,7 @@ def build_world() -> World:
     lobby = table_open(student=ann, key=together.key)
     arena = arena_create(teacher=teacher, classroom=classroom, title="Friday arena", key=together.key,
                          options=dict(together.free_play_options), minutes=10, mode="points")
-    arena_join(student=ann, arena_id=arena.pk)
+    off_the_loop(arena_join, student=ann, arena_id=arena.pk)
     fresh = Assignment.objects.create(classroom=classroom, title="Warm-up for tomorrow", game=first.key,
                                       options=dict(first.presets[0].options) if first.presets else {},
                                       opponents="bots", bot_count=max(1, first.bot_count_range[0]),
@@ -260,12 +261,12 @@ def transactional_db(django_db_setup, django_db_blocker):
     assert connection.settings_dict["NAME"] == connection.settings_dict["TEST"]["NAME"]
     with django_db_blocker.unblock():
         yield
-        in_thread(lambda: call_command("flush", interactive=False, verbosity=0))
+        off_the_loop(lambda: call_command("flush", interactive=False, verbosity=0))
 
 
 @pytest.fixture(scope="module")
 def world(live_daphne, transactional_db):
-    return in_thread(build_world)
+    return off_the_loop(build_world)
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from classroom.models import Assignment
 from games.models import Game
 from games.services import SeatSpec, game_create
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_play_browser import signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -45,8 +46,8 @@ def test_a_child_stops_a_game_and_it_is_gone_from_her_page(browser, live_daphne,
 def test_a_child_leaves_and_her_classmates_table_shows_a_computer_player_in_her_seat(
         browser, live_daphne, classroom, student, make_student):
     ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
-    game = game_create(key="multiplication", classroom=classroom, seed=5,
-                       seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
+    game = off_the_loop(game_create, key="multiplication", classroom=classroom, seed=5,
+                        seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
     ann_page = signed_in_page(browser, live_daphne, student)
     ben_page = signed_in_page(browser, live_daphne, ben)
     for page in (ann_page, ben_page):
@@ -74,10 +75,10 @@ def test_on_a_phone_one_carry_on_per_game_and_the_assignments_on_the_first_scree
                               opponents="bots", bot_level="beginner", bot_count=1)
     now = timezone.now()
     bots = [SeatSpec("Robo", bot_level="beginner"), SeatSpec("Zip", bot_level="beginner")]
-    games = [game_create(key="smooth_operator", classroom=classroom, created_by=student,
-                         seats=[SeatSpec("Ann", user=student), *bots]) for _ in range(5)]
-    games += [game_create(key="multiplication", classroom=classroom, created_by=student,
-                          seats=[SeatSpec("Ann", user=student), bots[0]]) for _ in range(2)]
+    games = [off_the_loop(game_create, key="smooth_operator", classroom=classroom, created_by=student,
+                          seats=[SeatSpec("Ann", user=student), *bots]) for _ in range(5)]
+    games += [off_the_loop(game_create, key="multiplication", classroom=classroom, created_by=student,
+                           seats=[SeatSpec("Ann", user=student), bots[0]]) for _ in range(2)]
     for i, game in enumerate(games):  # the later, the more recently played
         Game.objects.filter(pk=game.pk).update(turn_started_at=now - timedelta(minutes=30 - i))
 

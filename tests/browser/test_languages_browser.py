@@ -46,13 +46,13 @@ from accounts.services import student_create, teacher_sign_up
 from classroom.models import Assignment, Classroom
 from games import registry
 from games.models import Game
+from tests.browser.conftest import off_the_loop
 from tests.browser.languages import (SIDEWAYS_JS, T, html_is_in, play_to_the_end, socket_open,
                                      version_at_least)
 from tests.browser.test_arena_browser import run_axe
 from tests.browser.test_class_journey_browser import (PATH_JS, WIDTHS, World, add_axe, axe_lines, build_world,
                                                       transactional_db)
 from tests.browser.test_play_browser import signed_in_page
-from tests.browser.test_reports_browser import in_thread
 
 pytestmark = [pytest.mark.browser]
 
@@ -68,7 +68,7 @@ ARABIC = re.compile(r"[\u0600-\u06FF\uFB50-\uFDFF\uFE70-\uFEFF]")  # letters, an
 
 @pytest.fixture(scope="module")
 def world(live_daphne, transactional_db) -> World:
-    return in_thread(build_world)
+    return off_the_loop(build_world)
 
 
 # ----- 1. a whole game of each kind --------------------------------------------------------------
@@ -97,7 +97,7 @@ def play_classes(live_daphne, transactional_db) -> dict[str, Classroom]:
                                           created_by=teacher)
             classes[language] = classroom
         return classes
-    return in_thread(make)
+    return off_the_loop(make)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -105,7 +105,7 @@ def play_classes(live_daphne, transactional_db) -> dict[str, Classroom]:
 def test_a_child_plays_a_whole_game_in_their_language(browser, live_daphne, play_classes, key, language):
     classroom = play_classes[language]
     name = CHILDREN[language][key]
-    child = in_thread(lambda: student_create(classroom=classroom, display_name=name,
+    child = off_the_loop(lambda: student_create(classroom=classroom, display_name=name,
                                              picture_password=["cat", "sun", "tree"]))
     assignment = Assignment.objects.get(classroom=classroom, game=key)
     page = signed_in_page(browser, live_daphne, child, PHONE if language == "ar" else DESKTOP)

@@ -1,34 +1,22 @@
 """A child plays Numero in Chromium: a wild card changes a centre card, then a take uses it."""
 
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.conf import settings
-from django.db import connection
-from django.test import Client
 from playwright.sync_api import expect
 
 from games import engine as engines
 from games.models import Game
 from games.services import SeatSpec, game_create
+from tests.browser.conftest import off_the_loop
+from tests.clients import session_cookie
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def sign_in(page, base, user):
-    """Ann is signed in (the picture sign-in has its own browser tests): her session cookie."""
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": base,
-                               "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
-
-
 def fixed_game(*args):
-    """A real game whose deal is fixed, so a wild take is there to be found. Created in a
-    thread: creating a game tells the table (async_to_sync), which cannot run in the thread
-    where Playwright's event loop runs."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(_fixed_game, *args).result()
+    """A real game whose deal is fixed, so a wild take is there to be found (created as a
+    request would create it: `off_the_loop`)."""
+    return off_the_loop(_fixed_game, *args)
 
 
 def _fixed_game(classroom, student, key, names, hands, centre):
@@ -37,7 +25,6 @@ def _fixed_game(classroom, student, key, names, hands, centre):
     game = game_create(key=key, classroom=classroom, seed=3, options=options, seats=seats)
     state = engines.get(key).new_game(names, options, 3, {"hands": hands, "centre": centre})
     Game.objects.filter(pk=game.pk).update(state=state)
-    connection.close()
     return game
 
 
@@ -45,7 +32,7 @@ def test_a_student_takes_with_a_wild_card_against_a_bot(page, live_daphne, class
     game = fixed_game(classroom, student, "numero", ["Ann", "Robo"],
                       {"Ann": ["5g", "/2", "3o", "8b", "9r"], "Robo": ["1g", "4o", "6b", "7r", "12r"]},
                       ["10g", "2b"])
-    sign_in(page, live_daphne, student)
+    page.context.add_cookies([session_cookie(student, live_daphne)])
     page.goto(f"{live_daphne}/game/{game.pk}/")
     expect(page.get_by_text("Connected")).to_be_visible()
     expect(page.get_by_role("status").first).to_contain_text("Your turn: tap a card from your hand")
@@ -85,7 +72,7 @@ def test_a_student_takes_with_a_wild_card_against_a_bot(page, live_daphne, class
 def test_solitaire_by_keyboard_only(page, live_daphne, classroom, student):
     game = fixed_game(classroom, student, "numero_solitaire", ["Ann"],
                       {"Ann": ["5g", "/2", "3o", "8b", "9r"]}, ["2b", "3b", "10g", "4o", "7g"])
-    sign_in(page, live_daphne, student)
+    page.context.add_cookies([session_cookie(student, live_daphne)])
     page.goto(f"{live_daphne}/game/{game.pk}/")
     expect(page.get_by_text("Connected")).to_be_visible()
     focused = page.locator(":focus")

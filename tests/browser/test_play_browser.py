@@ -6,8 +6,6 @@ The tests decide like a child who knows the rules (a legal move, read from the g
 make every move by clicking or pressing keys on the real page."""
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import expect
 
 from classroom.models import Assignment
@@ -16,6 +14,7 @@ from games import registry
 from games.engine.smooth_operator import rules
 from games.models import Game
 from games.results import NOTHING_COUNTED, how_you_played
+from tests.clients import session_cookie
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,12 +24,8 @@ TIMEOUT = 15_000
 def signed_in_page(browser, base: str, user, viewport: dict | None = None):
     """A fresh browser context signed in as `user` (the picture sign-in has its own tests),
     at `viewport` ({"width", "height"}) or Playwright's default size."""
-    client = Client()
-    client.force_login(user)
     context = browser.new_context(viewport=viewport) if viewport else browser.new_context()
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                          "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                          "url": base}])
+    context.add_cookies([session_cookie(user, base)])
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     return page

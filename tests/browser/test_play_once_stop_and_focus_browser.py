@@ -17,8 +17,8 @@ from games import registry
 from games.adapters.numero import card_label
 from games.models import Game
 from games.services import SeatSpec, game_apply_move, game_create
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_play_browser import TIMEOUT, click_so_move, signed_in_page, so_move
-from tests.browser.test_reports_browser import in_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -76,7 +76,7 @@ def slug(code: str) -> str:
 
 
 def test_stop_game_goes_when_the_game_ends_and_solitaire_says_why(browser, live_daphne, classroom, student):
-    game, last = in_thread(lambda: solitaire_ending_with_cards_to_draw(classroom, student))
+    game, last = off_the_loop(lambda: solitaire_ending_with_cards_to_draw(classroom, student))
     page = signed_in_page(browser, live_daphne, student, {"width": 390, "height": 844})
     page.goto(f"{live_daphne}/game/{game.pk}/")
     expect(page.locator("[data-connection]")).to_have_text("Connected")
@@ -133,7 +133,7 @@ def test_focus_waits_on_the_hand_while_a_classmate_plays(browser, live_daphne, c
     focus stays on her hand (never the top of the page); when her turn comes back it is on the
     next thing to do, so Enter plays on."""
     ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
-    game = in_thread(lambda: game_create(key="smooth_operator", classroom=classroom, seed=5,
+    game = off_the_loop(lambda: game_create(key="smooth_operator", classroom=classroom, seed=5,
                                          options={"target": 650},
                                          seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)]))
     ann = signed_in_page(browser, live_daphne, student, {"width": 390, "height": 844})

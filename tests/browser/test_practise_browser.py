@@ -21,9 +21,10 @@ from games import engine as engines
 from games.models import Game
 from reports import selectors, services
 from reports.models import NeedsHelpFlag, SkillEvidence
+from tests.browser.conftest import off_the_loop
 from tests.reports import test_practise_every_flag as practise_rows
 from tests.browser.test_play_browser import click_mg_move, current, mg_move, signed_in_page, wait_for_version
-from tests.browser.test_reports_browser import eager_here, in_thread, press, server_tasks  # noqa: F401
+from tests.browser.test_reports_browser import eager_here, press, server_tasks  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,7 +43,7 @@ def test_practise_this_from_the_heat_map_to_before_and_after(browser, live_daphn
                 play_game(key="multiplication", classroom=classroom, student=student, player=player,
                           seed=300 + g)
 
-    in_thread(before)
+    off_the_loop(before)
     weakest = selectors.fact_grid(classroom=classroom, student=student).to_practise()[0]
     assert weakest.wrong >= 1
 
@@ -108,7 +109,7 @@ def test_practise_this_from_the_heat_map_to_before_and_after(browser, live_daphn
                                                 games=assignment.goal_count, seed=5):
                 services.game_finished(game_id=played.pk)
 
-    in_thread(practise_games)
+    off_the_loop(practise_games)
     assert Game.objects.filter(assignment=assignment, status=Game.Status.FINISHED).count() == 3
     outcome = selectors.focus_outcomes(classroom=classroom, student=student)[0]
     assert outcome.done and outcome.during[1] > outcome.before[1] / BEFORE_GAMES * 3
@@ -137,7 +138,7 @@ def test_a_flag_cards_practise_link_opens_the_prefilled_form_and_sets_it(browser
         SkillEvidence.objects.bulk_create(rows)
         services.class_reports_refresh(classroom_id=classroom.pk)
 
-    in_thread(flagged)
+    off_the_loop(flagged)
     assert NeedsHelpFlag.objects.filter(student=student, detail=FACT).exists()
 
     desk = signed_in_page(browser, live_daphne, teacher)

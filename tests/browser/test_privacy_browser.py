@@ -15,10 +15,11 @@ from devtools.planted import PlantedPlayer
 from devtools.simulation import play_game
 from games.models import Seat
 from games.services import SeatSpec, game_create
+from tests.browser.conftest import off_the_loop
 from tests.arena.conftest import play_to_end
 from tests.browser.test_arena_browser import run_axe
 from tests.browser.test_class_journey_browser import add_axe, axe_lines
-from tests.browser.test_reports_browser import eager_here, in_thread
+from tests.browser.test_reports_browser import eager_here
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,7 +42,7 @@ def test_teacher_downloads_and_erases_a_students_data_by_keyboard(page, live_dap
                                seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
             return play_to_end(game)
 
-    shared = in_thread(games)
+    shared = off_the_loop(games)
 
     page.goto(live_daphne + "/teacher/sign-in/")
     page.get_by_label("E-mail").fill("rivera@school.test")

@@ -24,11 +24,9 @@ import contextlib
 import csv
 import io
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.conf import settings
-from django.db import connections
 from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
@@ -43,6 +41,7 @@ from devtools.planted import PlantedPlayer, parse_plant
 from devtools.simulation import play_game
 from games import engine as engines
 from games.models import Game
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_play_browser import click_mg_move, current, mg_move, signed_in_page, wait_for_version
 from tests.conftest import need, redis_available
 
@@ -93,19 +92,6 @@ def eager_here():
         celery_app.conf.task_always_eager = before
 
 
-def in_thread(work):
-    """Run `work` in a thread of its own: the games' broadcasts use async_to_sync, which
-    refuses to run in this thread once Playwright's event loop runs here."""
-    def run():
-        try:
-            return work()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(run).result()
-
-
 def finished_game(classroom, student, key: str, plants: list[str], seed: int) -> Game:
     """A whole game of `student` played by a planted player, with its report (committed)."""
     def work():
@@ -113,7 +99,7 @@ def finished_game(classroom, student, key: str, plants: list[str], seed: int) ->
             return play_game(key=key, classroom=classroom, student=student, seed=seed,
                              player=PlantedPlayer([parse_plant(p) for p in plants]))
 
-    return in_thread(work)
+    return off_the_loop(work)
 
 
 def student_total(student, measure: str) -> SkillRollup:

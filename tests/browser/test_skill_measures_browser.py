@@ -21,8 +21,9 @@ from reports.measures import all_measures
 from reports.models import SkillRollup
 from reports.operations import OPERATION_WORDS, operation_of
 from reports.uncertainty import range_words
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_play_browser import signed_in_page
-from tests.browser.test_reports_browser import eager_here, in_thread, open_sections
+from tests.browser.test_reports_browser import eager_here, open_sections
 from tests.reports.simulated import operations_of, remove_simulated
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,9 +38,9 @@ def sim():
             return simulate_class(students=2, games=6, seed=5, plants=[],
                                   profiles=[[parse_plant(p) for p in profile] for profile in PROFILES])
 
-    made = in_thread(simulate)  # its broadcasts use async_to_sync: not in Playwright's thread
+    made = off_the_loop(simulate)  # its broadcasts use async_to_sync: not in Playwright's thread
     yield made
-    in_thread(lambda: remove_simulated(made))
+    off_the_loop(lambda: remove_simulated(made))
 
 
 def test_a_teacher_and_a_child_read_operations_facts_ranges_and_totals(browser, live_daphne, sim):

@@ -14,10 +14,8 @@ Every page a test visits is also checked for "None", "{'" and raw Numero card co
 """
 
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection
 from playwright.sync_api import expect
 
 from classroom.models import Assignment
@@ -26,6 +24,7 @@ from games.models import Game
 from reports.models import SkillEvidence
 from games.services import SeatSpec, game_apply_move, game_create
 from games.services.bots import play_bot_moves
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_play_browser import signed_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,19 +36,6 @@ CARD_CODE = re.compile(r"\b\d{1,2}[gobr]\b")
 
 # ----- helpers --------------------------------------------------------------------------------
 DESKTOP = {"width": 1440, "height": 900}
-
-def in_thread(fn, *args, **kwargs):
-    """Run `fn` in a thread: creating a game or applying a move tells the table
-    (async_to_sync), which cannot run in the thread where Playwright's event loop runs."""
-    def run():
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
-
 
 def assert_readable(page, numero: bool = False) -> None:
     """No "None", no Python dict, and (Numero) no raw card code in what the page shows."""
@@ -103,7 +89,7 @@ def finished_game(classroom, student, key: str, bots: list[str], seed: int = 4, 
         seats = [SeatSpec("Ann", user=student)] + [SeatSpec(n, bot_level="beginner") for n in bots]
         game = game_create(key=key, classroom=classroom, seed=seed, seats=seats, options=options or {})
         return play_to_end(game.pk)
-    return in_thread(make)
+    return off_the_loop(make)
 
 
 # ----- 1. the replay page ---------------------------------------------------------------------
@@ -175,7 +161,7 @@ def so_fixed_game(classroom, student, hand, high=13, low=5) -> Game:
         Game.objects.filter(pk=game.pk).update(state=state)
         game.refresh_from_db()
         return game
-    return in_thread(make)
+    return off_the_loop(make)
 
 
 def test_mental_maths_asks_only_about_cards_that_can_be_played_and_focus_stays_on_the_board(
@@ -238,7 +224,7 @@ def numero_fixed_game(classroom, student) -> Game:
         Game.objects.filter(pk=game.pk).update(state=state)
         game.refresh_from_db()
         return game
-    return in_thread(make)
+    return off_the_loop(make)
 
 
 def test_numero_names_cards_in_words_and_says_what_counts(live_daphne, browser, classroom, student):
@@ -277,7 +263,7 @@ def test_the_teacher_sees_each_secret_choice_in_words(live_daphne, browser, clas
         play_bot_moves(game_id=game.pk)  # Robo and Zip choose; Ann has not yet
         game.refresh_from_db()
         return game
-    game = in_thread(make)
+    game = off_the_loop(make)
     pending = game.state["pending"]
     assert set(pending) == {"Robo", "Zip"}
     sign = {"+": "+ (add)", "x": "× (multiply)"}
@@ -296,7 +282,7 @@ def test_the_teacher_sees_each_secret_choice_in_words(live_daphne, browser, clas
     # server to wake those players when it hears nothing for a few seconds, and the server's
     # move and the test's would race for the same turn. So the page goes first.
     page.context.close()
-    in_thread(play_to_end, game.pk)
+    off_the_loop(play_to_end, game.pk)
     for user in (teacher, student):
         page = signed_in_page(browser, live_daphne, user, DESKTOP)
         page.goto(f"{live_daphne}/game/{game.pk}/")

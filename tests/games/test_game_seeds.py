@@ -22,7 +22,7 @@ from games.services import SeatSpec, game_create, game_start_for_assignment
 from games.services.bots import play_bot_moves
 from games.services.moves import new_seed
 from games.services.tables import table_open, table_start, tables_open_for_groups
-from tests.games.helpers import signed_in
+from tests.clients import signed_in
 
 pytestmark = pytest.mark.django_db
 

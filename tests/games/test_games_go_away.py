@@ -20,7 +20,7 @@ from games.services import SeatSpec, after_commit, game_apply_move, game_create
 from games.services.tables import TableError, game_leave, games_close_idle, table_open
 from games.tasks import close_idle_games
 from reports.selectors import playing_now
-from tests.games.helpers import signed_in
+from tests.clients import signed_in
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,7 @@ from games.engine.bots import MixedBot, mix_share
 from games.engine.calibrate import win_share
 from games.models import Game, PlayerRating, RatingChange
 from games.services import game_start_for_assignment
-from tests.games.helpers import signed_in
+from tests.clients import signed_in
 
 # Every game with a starter and opponents for it (a one-player game has no opponents).
 GAMES = [spec.key for spec in registry.all_games() if "starter" in spec.bots and spec.multiplayer]

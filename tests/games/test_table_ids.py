@@ -10,7 +10,7 @@ from django.urls import reverse
 from games.models import Game, Seat, TableInvite
 from games.services import SeatSpec, game_create
 from games.services.tables import TableError, table_add_bot, table_open, table_start
-from tests.games.helpers import signed_in
+from tests.clients import signed_in
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from games.models import Game, Seat, TableInvite
 from games.services import game_apply_move
 from games.services.tables import (TableError, table_join, table_open, table_start,
                           tables_open_for_groups)
-from tests.games.helpers import signed_in
+from tests.clients import signed_in
 
 
 @pytest.fixture

@@ -26,6 +26,7 @@ from accounts.throttle import too_many_tries
 from classroom.models import Classroom
 from privacy.models import AccessLog
 from privacy.retention import retention_run
+from tests import clients
 from tests.i18n.pseudo import PSEUDO, english_words
 
 pytestmark = pytest.mark.django_db
@@ -49,9 +50,7 @@ def signed_in(user, language: str | None = None) -> Client:
     if language is not None:
         User.objects.filter(pk=user.pk).update(language=language)
         user.refresh_from_db()
-    client = Client()
-    client.force_login(user)
-    return client
+    return clients.signed_in(user)
 
 
 # ----- forms with errors -------------------------------------------------------------------

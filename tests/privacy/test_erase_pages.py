@@ -2,7 +2,6 @@
 owner may post it; anything else changes nothing."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -10,16 +9,10 @@ from accounts.models import User
 from games.models import Move
 from privacy.erasure import counts_in_words, erasure_preview
 from tests.classroom.helpers import page_text
+from tests.clients import signed_in
 from tests.privacy.test_erasure import rows_referring_to
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
 
 
 def erase_url(student) -> str:

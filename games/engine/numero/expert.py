@@ -60,9 +60,13 @@ class LargestTakes(dict):
         return cards
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
 def largest_takes(centre: tuple[tuple[int, int], ...]) -> LargestTakes:
-    """The largest takes on a centre of (value, cards) items, sorted (see LargestTakes)."""
+    """The largest takes on a centre of (value, cards) items, sorted (see LargestTakes).
+    One decision weighs the centres its builds and discards would leave, and a game's
+    positions come back to the same centres: about 5,000 distinct ones in 130 games. At 256
+    most were thrown away before they came back (1 look-up in 5 missed, and the expert's
+    thinking was a third longer); 4,096 keep nearly all, for about 17 MB."""
     return LargestTakes(centre)
 
 
