@@ -57,7 +57,8 @@ AREAS = (
     Area("accounts", "accounts/locale", ("accounts", "templates/accounts"), excludes=CORE_IN_ACCOUNTS),
     Area("classroom", "classroom/locale", ("classroom", "templates/classroom")),
     Area("reports", "reports/locale", ("reports", "templates/reports")),
-    Area("games", "games/locale", ("games", "templates/games", "static/js/app.js")),
+    Area("games", "games/locale", ("games", "live", "templates/games", "static/js/app.js",
+                                          "static/js/live.js")),
     Area("arena", "arena/locale", ("arena", "templates/arena", "static/js/arena.js")),
     Area("privacy", "privacy/locale", ("privacy", "templates/privacy")),
 )

@@ -12,7 +12,7 @@ Access: every push (a change or the timer) re-reads the class with the teacher's
 same query that renders it, so a teacher taken off the class (`co_teacher_remove`) or a class
 archived gets no further push and is closed with 4403. The dashboard takes no messages, so
 there is nothing else to re-check. Joining the group survives a Redis that just restarted
-(games/consumers/guard.py).
+(live/guard.py).
 """
 
 from __future__ import annotations
@@ -25,15 +25,13 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from accounts.language import browser_language
-from games.consumers.guard import join_group, leave_group
-from games.consumers.signed_out import ClosesWhenSignedOut
+from live.close_codes import CLOSE_NOT_ALLOWED
+from live.guard import join_group, leave_group
+from live.signed_out import ClosesWhenSignedOut
 
 from .live_diff import LiveDiff, LivePart
 from .realtime import dashboard_group
 from .rendering import render_dashboard_live, teacher_classroom
-
-CLOSE_NOT_ALLOWED = 4403
-
 
 def _debounce() -> float:
     return float(getattr(settings, "REPORTS_DASHBOARD_DEBOUNCE_SECONDS", 1.0))

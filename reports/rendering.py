@@ -12,7 +12,7 @@ from accounts.language import user_language
 from accounts.permissions import is_teacher
 from classroom import selectors as classroom_selectors
 from classroom.models import Classroom
-from games.partials import render_partials
+from live.partials import render_partials
 
 from . import charts, selectors
 from .live_diff import LivePart

@@ -20,9 +20,9 @@ from django.utils import translation
 from accounts.language import socket_language
 from arena.me import render_me
 from arena.realtime import player_group
-from games.consumers.guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, TokenBucket, current_user,
-                                   join_group, leave_group)
-from games.consumers.signed_out import ClosesWhenSignedOut
+from live.close_codes import CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY
+from live.guard import TokenBucket, current_user, join_group, leave_group
+from live.signed_out import ClosesWhenSignedOut
 
 
 def _fragment(user_id: int, arena_id: int, language: str) -> str | None:

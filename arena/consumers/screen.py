@@ -22,9 +22,9 @@ from django.utils import translation
 from arena import realtime, selectors
 from arena import screen as arena_screen
 from accounts.language import socket_language
-from games.consumers.guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, TokenBucket, current_user,
-                                   join_group, leave_group)
-from games.consumers.signed_out import ClosesWhenSignedOut
+from live.close_codes import CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY
+from live.guard import TokenBucket, current_user, join_group, leave_group
+from live.signed_out import ClosesWhenSignedOut
 
 
 def _current_screen(user, scope, arena_id: int) -> tuple[str, str | None]:

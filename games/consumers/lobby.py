@@ -6,7 +6,7 @@ consumer renders the lobby for its own viewer; once the game starts, it sends a 
 that takes the page to the game page. Nothing is received: lobby changes are ordinary POSTs.
 
 Before every push the viewer's access is re-checked when the class's membership version has
-changed (games/consumers/guard.py); a student removed from or moved out of the class is told
+changed (live/guard.py); a student removed from or moved out of the class is told
 so and closed with 4403. A socket that floods messages (which the lobby never needs) is
 closed with 4429.
 """
@@ -23,11 +23,12 @@ from games.realtime import game_group
 from games.rendering import render_lobby
 from games.selectors.lobby import lobby_access
 
-from .guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES,
-                    Checked, TokenBucket, current_user, join_group, leave_group, lobby_notice,
-                    recheck_if_changed)
 from accounts.language import socket_language
-from .signed_out import ClosesWhenSignedOut
+from live.close_codes import CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY
+from live.guard import Checked, TokenBucket, current_user, join_group, leave_group, recheck_if_changed
+from live.signed_out import ClosesWhenSignedOut
+
+from .notices import NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES, lobby_notice
 
 
 class LostAccess(Exception):

@@ -11,7 +11,7 @@ board, scores, log) that differ from what it sent before, and never an older ver
 already sent. Moves go through the same service as everything else; errors go to the sender
 only.
 
-Access is checked at connect and again later (games/consumers/guard.py): before every move and
+Access is checked at connect and again later (live/guard.py): before every move and
 every push, in the database when the class's membership version has changed (one cache read
 otherwise; every change of who may play here bumps it). A viewer who lost access (a student removed, a co-teacher taken off the
 class) is told so in one sentence and closed with 4403; nothing is applied for them.
@@ -21,7 +21,7 @@ SOCKET_BURST; one that floods is told so and closed with 4429. Messages are coun
 arrive (the moves themselves wait in a short queue and are handled one at a time, in order),
 so a flood is recognised however slowly the server answers it. A person's moves are also
 counted across all their sockets, and only SOCKETS_PER_GAME of their sockets may be open on one
-game (games/consumers/limits.py): a move over that limit is refused unread (4429), and a fifth
+game (live/limits.py): a move over that limit is refused unread (4429), and a fifth
 window is told so and closed (4409).
 
 A page that has heard nothing for a while after a move, or during another player's turn,
@@ -55,13 +55,16 @@ from games.signals import table_watched
 from games.services.moves import game_apply_move
 from games.tasks import schedule_bot_moves, wake_bots_if_stalled
 
-from . import limits
-from .guard import (CLOSE_FAILED, CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, CLOSE_TOO_MANY_SOCKETS,
-                    CLOSE_TRY_AGAIN, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES, TOO_MANY_WINDOWS,
-                    Checked, TokenBucket, current_user, join_group, leave_group, recheck_if_changed,
-                    table_notice)
 from accounts.language import socket_language
-from .signed_out import ClosesWhenSignedOut
+from games.services.moves import moves_set_aside_flood
+from live import limits
+from live.close_codes import (CLOSE_FAILED, CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, CLOSE_TOO_MANY_SOCKETS,
+                              CLOSE_TRY_AGAIN)
+from live.guard import (Checked, TokenBucket, current_user, join_group, leave_group,
+                        recheck_if_changed)
+from live.signed_out import ClosesWhenSignedOut
+
+from .notices import NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES, TOO_MANY_WINDOWS, table_notice
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +83,7 @@ class LostAccess(Exception):
 
 
 class Flooding(Exception):
-    """The viewer's moves, over all their sockets, went over the limit (limits.py)."""
+    """The viewer's moves, over all their sockets, went over the limit (live/limits.py)."""
 
 
 @dataclass(frozen=True)
@@ -178,7 +181,7 @@ class Viewer:
                 return None
             return Reply(self.table(), sync=message.version)
         # Every other message counts as a move against the person's limit, read or not.
-        if not limits.move_allowed(user_id=self.user_id):
+        if not limits.move_allowed(user_id=self.user_id, set_aside=moves_set_aside_flood):
             raise Flooding
         if message is None:
             return Reply(self.table(notice=problem))
@@ -192,7 +195,7 @@ class Viewer:
         if result.applied:
             return None
         if result.status == "rejected" and result.move is not None:
-            limits.refused_move_stored(user_id=self.user_id)
+            limits.refused_move_stored(user_id=self.user_id, set_aside=moves_set_aside_flood)
         if result.status == "forbidden":  # access lost behind the services' back (an admin)
             raise LostAccess
         if result.status == "duplicate":
