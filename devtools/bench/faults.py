@@ -70,6 +70,8 @@ sys.path.insert(1, os.path.dirname(os.path.dirname(BENCH)))  # the repo: games.e
 import fixtures  # noqa: E402
 from servers import Servers, _port_open  # noqa: E402
 
+from live.close_codes import CODES as CLOSE_CODES  # noqa: E402
+
 VERSION = re.compile(r'data-version="(\d+)"')
 NOTICE = re.compile(r'<p class="alert alert-error">(.*?)</p>', re.S)
 JOB_URL = re.compile(r"/reports/jobs/(\d+)/")
@@ -483,12 +485,12 @@ def phase_worker(args, db: Db, teacher: Browser, worker: Worker, big_class: int)
     return rows
 
 
-# ----- the page's socket, as static/js/app.js and htmx's ws extension run it ------------------
-# These follow the page, and must be changed with it:
-SYNC_AFTER = 5.0  # app.js SYNC_AFTER_MS: silence while waiting -> {"sync": version}
-RETRIED = (1006, 1011, 1012, 1013)  # the ws extension reconnects by itself (growing random pause)
-RECONNECT = (4011, 4013)  # app.js reconnects (growing random pause)
-STOPPED = (4401, 4403, 4404, 4409, 4429)  # the page says why and stays closed
+# ----- the page's socket, as static/js/live.js and htmx's ws extension run it -----------------
+# The close codes come from the one table the page reads too (live/close_codes.py):
+SYNC_AFTER = 5.0  # live.js SYNC_AFTER_MS: silence while waiting -> {"sync": version}
+RETRIED = tuple(row.code for row in CLOSE_CODES if row.then == "retried")  # the ws extension reconnects
+RECONNECT = tuple(row.code for row in CLOSE_CODES if row.then == "reconnect")  # live.js reconnects
+STOPPED = tuple(row.code for row in CLOSE_CODES if row.then == "stop")  # the page says why, stays closed
 # Any other close code makes the page reload after 1.5 s: a reload forgets the pending move.
 SCORES = re.compile(r'<section id="table-scores".*?</section>', re.S)
 OTHER_WAITING = re.compile(r'<li class="player player-waiting(?![^"]*player-me)')
@@ -496,7 +498,7 @@ OTHER_WAITING = re.compile(r'<li class="player player-waiting(?![^"]*player-me)'
 
 def reconnect_pause(code: int, attempt: int) -> float:
     """The pause before the page's next connect: a random share of 1 s x 2^attempt, at most
-    2^6 (the ws extension's full jitter) or 2^5 (app.js for 4011/4013)."""
+    2^6 (the ws extension's full jitter) or 2^5 (live.js for 4011/4013)."""
     return random.random() * 2 ** min(attempt, 5 if code in RECONNECT else 6)
 
 
