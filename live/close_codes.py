@@ -1,5 +1,5 @@
 """The close codes of every live socket, written once: the consumers close with them, and the
-page reads the same table (rendered into every page by `{% live_close_codes %}`,
+page reads the same table (rendered into every live page by `{% live_close_codes "game" %}`,
 live/templatetags/live_protocol.py) to know what to do and what to say.
 
 A server may only send 1000 or a code from 3000-4999 (Daphne's autobahn refuses 1011 and 1013
@@ -13,7 +13,8 @@ Any code not in the table (a proxy or server closing politely) reloads the page 
 moment: the server sends the whole state on every connect.
 
 Each row's words are what the page's connection line says; a page may have words of its own
-(`says`: page kind -> words, "game" being every player's page).
+(`says`: page kind -> words, "game" being every player's page). A page is sent only its own
+kind's words.
 """
 
 from __future__ import annotations
@@ -37,9 +38,9 @@ class CloseCode:
     then: str  # "reconnect", "retried" or "stop" (see the module's doc)
     says: dict = field(default_factory=dict)
 
-    def as_json(self) -> dict:
-        return {"code": self.code, "name": self.name, "then": self.then,
-                "says": {page: str(words) for page, words in self.says.items()}}
+    def as_json(self, page: str) -> dict:
+        words = self.says.get(page) or self.says.get("game") or ""
+        return {"code": self.code, "name": self.name, "then": self.then, "says": str(words)}
 
 
 CODES = (
@@ -72,6 +73,11 @@ CLOSE_FAILED = _BY_NAME["failed"]
 CLOSE_TRY_AGAIN = _BY_NAME["try_again"]
 
 
-def table() -> list[dict]:
-    """The table as the page reads it, in the active language."""
-    return [row.as_json() for row in CODES]
+PAGES = ("game", "dashboard")  # the kinds of page with words of their own
+
+
+def table(page: str) -> list[dict]:
+    """The table as a page of kind `page` reads it: its own words, in the active language."""
+    if page not in PAGES:
+        raise ValueError(f"No page kind {page!r}: one of {PAGES}")
+    return [row.as_json(page) for row in CODES]

@@ -5,7 +5,8 @@
 //   data-parts=...>; it is taken off before htmx swaps the parts by id, and the version kept
 //   on the socket's element (data-live-version);
 // - closing: what the page does and says for each close code comes from the server's one
-//   table (live/close_codes.py, rendered into every page as #live-close-codes): "reconnect"
+//   table (live/close_codes.py, rendered into every live page, with that page's own words, as
+//   #live-close-codes): "reconnect"
 //   after a growing, random pause, "retried" (the extension reconnects by itself), "stop"
 //   (say why and stay closed); any other code reloads the page after a moment;
 // - resend: a move sent with an idempotency key is kept until the server answers it (a newer
@@ -37,7 +38,7 @@
     return socket.querySelector("[data-connection]") ||
       (pageKind(socket) === "dashboard" ? document.getElementById("dash-connection") : null);
   }
-  function says(row, socket) { return row ? (row.says[pageKind(socket)] || row.says.game || "") : ""; }
+  function says(row) { return row ? row.says : ""; }
   function version(socket) {
     const v = parseInt(socket.dataset.liveVersion, 10);
     return isNaN(v) ? 0 : v;
@@ -89,7 +90,7 @@
     const then = row ? row.then : "reload";
     const line = label(socket);
     if (line) {
-      line.textContent = says(row || codes[1006], socket);
+      line.textContent = says(row || codes[1006]);
       line.dataset.state = "closed";
     }
     if (then === "reconnect" && evt.detail.socketWrapper) {

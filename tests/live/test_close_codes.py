@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from games.services.tables import table_open
 from live.close_codes import CODES
 
 from tests.i18n.readers import speaking
@@ -21,13 +22,23 @@ def page_codes(html: str) -> dict[int, dict]:
 
 
 @pytest.mark.django_db
-def test_a_game_page_carries_the_close_codes_in_its_readers_language(classroom, student):
-    codes = page_codes(speaking(student, "es").get(reverse("classroom:student_home")).content.decode())
+def test_a_live_page_carries_the_close_codes_with_its_own_words_in_its_readers_language(
+        classroom, student, teacher):
+    game = table_open(student=student, key="multiplication")
+    codes = page_codes(speaking(student, "es").get(reverse("games:lobby", args=[game.pk])).content.decode())
     assert set(codes) == {row.code for row in CODES}
     assert codes[4013]["then"] == "reconnect" and codes[4403]["then"] == "stop"
-    assert codes[4013]["says"]["game"] == "Reconectando… tu juego está guardado."
-    assert codes[4403]["says"]["dashboard"] == ("Las actualizaciones en vivo se detuvieron: usted ya no "
-                                                "es docente de esta clase.")
+    assert codes[4013]["says"] == "Reconectando… tu juego está guardado."
+    assert codes[4403]["says"] == "Este juego no está abierto para ti."
+    dashboard = speaking(teacher, "es").get(reverse("reports:dashboard", args=[classroom.pk])).content.decode()
+    assert page_codes(dashboard)[4403]["says"] == ("Las actualizaciones en vivo se detuvieron: usted ya no "
+                                                   "es docente de esta clase.")
+
+
+@pytest.mark.django_db
+def test_a_page_that_does_not_update_itself_carries_no_close_codes(student):
+    html = speaking(student, "es").get(reverse("classroom:student_home")).content.decode()
+    assert "live-close-codes" not in html
 
 
 def test_no_script_names_a_close_code_of_its_own():

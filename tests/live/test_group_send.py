@@ -91,6 +91,10 @@ def test_the_ticker_thread_hands_over_to_its_own_process_loop_only(monkeypatch):
     import threading
     import time
 
+    from asgiref.sync import SyncToAsync
+
+    # This thread names no loop of its own (an earlier test's async_to_sync may have left one).
+    monkeypatch.delattr(SyncToAsync.threadlocal, "main_event_loop", raising=False)
     loop = asyncio.new_event_loop()
     running = threading.Thread(target=loop.run_forever, daemon=True)
     running.start()

@@ -256,29 +256,25 @@ async def test_every_push_matches_its_declaration(kind, teacher, classroom, stud
         assert items, f"{kind}: declares items, none was sent on its own"
 
 
-def _first_frame(user, game_id: int) -> str:
-    async def first():
-        comm = connect_as(user, game_id)
-        assert (await comm.connect())[0]
-        frame = await comm.receive_from(timeout=5)
-        await comm.disconnect()
-        return frame
-
-    from asgiref.sync import async_to_sync
-
-    return KEYS.sub("", async_to_sync(first)())
+async def _first_frame(user, game_id: int) -> str:
+    comm = connect_as(user, game_id)
+    assert (await comm.connect())[0]
+    frame = await comm.receive_from(timeout=5)
+    await comm.disconnect()
+    return KEYS.sub("", frame)
 
 
-def test_a_players_pushes_never_carry_what_they_may_not_see(teacher, classroom, student, ben):
+@pytest.mark.asyncio
+async def test_a_players_pushes_never_carry_what_they_may_not_see(teacher, classroom, student, ben):
     spec = registry.spec_for("smooth_operator")
-    game = game_create(key="smooth_operator", classroom=classroom, seed=11, options={"target": 200},
-                       seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
+    game = off_loop(game_create, key="smooth_operator", classroom=classroom, seed=11, options={"target": 200},
+                    seats=[SeatSpec("Ann", user=student), SeatSpec("Ben", user=ben)])
     state = game.state
     twins = [t for t in hidden_twins(spec, state, "Ann", random.Random(11)) if t.coach_differs]
     assert twins, "nothing hidden from Ann that the teacher sees"
-    mine, coach = _first_frame(student, game.pk), _first_frame(teacher, game.pk)
+    mine, coach = await _first_frame(student, game.pk), await _first_frame(teacher, game.pk)
     for twin in twins[:3]:
         off_loop(lambda: Game.objects.filter(pk=game.pk).update(state=twin.state))
-        assert _first_frame(student, game.pk) == mine, "Ann's frame shows a hidden thing"
-        assert _first_frame(teacher, game.pk) != coach, "the teacher's frame did not change"
+        assert await _first_frame(student, game.pk) == mine, "Ann's frame shows a hidden thing"
+        assert await _first_frame(teacher, game.pk) != coach, "the teacher's frame did not change"
         off_loop(lambda: Game.objects.filter(pk=game.pk).update(state=state))
