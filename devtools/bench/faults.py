@@ -14,7 +14,7 @@ OWN processes and touches nothing else:
   worker with beat (`celery -A config worker --beat -c 2`), each in its own session so that
   kill -9 of one process group reaches nothing else.
 
-The client plays as the page does (static/js/app.js and htmx's ws extension; the constants
+The client plays as the page does (static/js/live.js and htmx's ws extension; the constants
 below must follow them): --pairs pairs of students play two-player games over real
 WebSockets, each student on their own page's socket, each move with an idempotency key. A
 page keeps the move it sent until a newer table or a notice answers it and sends it again
@@ -582,7 +582,7 @@ class PageSocket:
             else:
                 self.sock, attempt = sock, 0
                 self.heard = time.monotonic()
-                if self.pending is not None:  # app.js: after every reconnect
+                if self.pending is not None:  # live.js: after every reconnect
                     self._send(self.pending[0])
                     self.stats.resends += 1
                 code = await self._while_open(sock)
