@@ -105,11 +105,15 @@ class LiveConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         if not self.bucket.take():
             await self.finish(CLOSE_TOO_MANY)
             return
-        version = sync_version(text_data)
+        await self.counted(text_data)
+
+    async def counted(self, text: str | None) -> None:
+        """A message within the socket's budget: a sync is answered, anything else `received`."""
+        version = sync_version(text)
         if version is not None:
             await self.resync(version)
         else:
-            await self.received(text_data)
+            await self.received(text)
 
     async def resync(self, version: int) -> None:
         if self.sent.stale(version):

@@ -296,16 +296,11 @@ class GameConsumer(LiveConsumer):
                     pass
             self.worker.cancel()
 
-    async def receive(self, text_data=None, bytes_data=None):
-        # Counted as they arrive, handled in order by the worker (a sync included: it may
-        # wake a computer player and read the database).
-        if self.finished:
-            return
-        if not self.bucket.take():
-            await self.finish(CLOSE_TOO_MANY)
-            return
+    async def counted(self, text):
+        # Counted as they arrive (live/consumer.py), handled in order by the worker (a sync
+        # included: it may wake a computer player and read the database).
         try:
-            self.inbox.put_nowait(text_data)
+            self.inbox.put_nowait(text)
         except asyncio.QueueFull:  # the server is far behind this one socket: same answer
             await self.finish(CLOSE_TOO_MANY)
 

@@ -182,27 +182,27 @@ async def _arena(ctx):
     return arena
 
 
-async def arena_screen_frames(ctx) -> list[str]:
+async def _arena_frames(user, socket: str, ctx) -> list[str]:
+    """An arena page's frames: on connect, then once the arena starts (the projector's push is
+    the one the ticker sends after a change, a student's the start's own)."""
     arena = await _arena(ctx)
-    comm = _arena_socket(ctx["teacher"], f"/ws/arena/{arena.pk}/screen/")
+    comm = _arena_socket(user, f"/ws/arena/{arena.pk}/{socket}/")
     assert (await comm.connect())[0]
     frames = [await comm.receive_from(timeout=5)]
     await sync_to_async(arena_start)(arena_id=arena.pk)
-    await sync_to_async(push_if_changed)(arena_id=arena.pk)
+    if socket == "screen":
+        await sync_to_async(push_if_changed)(arena_id=arena.pk)
     frames += await frames_until_quiet(comm)
     await comm.disconnect()
     return frames
+
+
+async def arena_screen_frames(ctx) -> list[str]:
+    return await _arena_frames(ctx["teacher"], "screen", ctx)
 
 
 async def arena_me_frames(ctx) -> list[str]:
-    arena = await _arena(ctx)
-    comm = _arena_socket(ctx["student"], f"/ws/arena/{arena.pk}/me/")
-    assert (await comm.connect())[0]
-    frames = [await comm.receive_from(timeout=5)]
-    await sync_to_async(arena_start)(arena_id=arena.pk)
-    frames += await frames_until_quiet(comm)
-    await comm.disconnect()
-    return frames
+    return await _arena_frames(ctx["student"], "me", ctx)
 
 
 def _arena_socket(user, path: str):
