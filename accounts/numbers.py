@@ -1,4 +1,4 @@
-"""Numbers in the reader's convention (issue #26): "12.5%" in English, "12,5 %" in Spanish.
+"""Numbers in the reader's convention (docs/i18n.md, "Numbers"): "12.5%" in English, "12,5 %" in Spanish.
 
 Pages and PDFs use these (templates through `{% load locale_numbers %}`); CSV files do not: they
 stay locale-neutral (a dot, no thousands separator) so spreadsheets in any language read them.

@@ -20,7 +20,7 @@ Within a class its teachers are equal, except for what cannot be undone by a col
 
 (tests/classroom/test_permission_matrix.py checks every classroom URL against this.)
 
-A student's data (privacy/, issue #24), for a student of the class (on its list or removed):
+A student's data (privacy/, docs/privacy.md, "Who can see it"), for a student of the class (on its list or removed):
 
 | action                     | owner | co-teacher | other teacher | student | anonymous |
 | -------------------------- | ----- | ---------- | ------------- | ------- | --------- |

@@ -1,13 +1,13 @@
 """Django's `i18n` template library, with `{% translate "constant" %}` looked up once per
 process and language.
 
-Every page and every socket push is rendered in its reader's language (issue #26). A
-`{% translate "Leave game" %}` node does the same work at every render: it wraps the text in a
-lazy translation, looks it up in the active language's catalogues, localizes and escapes it.
-A game table has about 18 of them, rendered for every viewer of every move, and they were a
-fifth of a table's render (devtools/bench/README.md, session 13). For a constant text with no
-filters and no `as` variable, the result depends only on the language, the message context and
-the template's escaping and localization switches, and catalogues do not change while the
+Every page and every socket push is rendered in its reader's language (docs/i18n.md). A `{%
+translate "Leave game" %}` node does the same work at every render: it wraps the text in a lazy
+translation, looks it up in the active language's catalogues, localizes and escapes it. A game
+table has about 18 of them, rendered for every viewer of every move, and they were a fifth of a
+table's render (devtools/bench/README.md, "Where a move's CPU goes"). For a constant text with
+no filters and no `as` variable, the result depends only on the language, the message context
+and the template's escaping and localization switches, and catalogues do not change while the
 process runs: so it is kept, keyed by those, and given back as it was made.
 
 Everything else is Django's own library, unchanged: `{% blocktranslate %}` (it has values),

@@ -1,4 +1,5 @@
-"""Right-to-left text in our PDFs (the sign-in cards, the parent report): issue #26.
+"""Right-to-left text in our PDFs (the sign-in cards, the parent report): docs/i18n.md,
+"PDFs in Arabic".
 
 reportlab draws the characters of a string in the order given, left to right, each in its
 isolated form: Arabic would come out backwards with its letters unjoined. Two kept libraries fix

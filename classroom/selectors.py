@@ -179,7 +179,8 @@ def games_in_progress_for_student(*, student: User, limit: int = 30) -> list[Sea
 
 
 def carry_on_for_student(*, student: User, shown: int = 3) -> tuple[list[Seat], list[Seat]]:
-    """The student's unfinished games as their page shows them (issue #15): the most recent of
+    """The student's unfinished games as their page shows them (docs/play.md, "Stopping a
+    game, and games left alone"): the most recent of
     each game, at most `shown` of them (one "Carry on" per kind above the assignments, which
     stay on a phone's first screen), then all the others, most recently played first."""
     seats = games_in_progress_for_student(student=student)

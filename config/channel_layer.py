@@ -1,18 +1,18 @@
 """channels-redis's layers as the site runs them: the pub/sub layer publishing without waiting
 in line, and the core layer keeping a process's own channels on one shard.
 
-Each web process keeps one `RedisSingleShardConnection` per Redis host, and channels-redis
-holds one asyncio lock around every publish, subscribe and unsubscribe on it: a process's
-pushes went out one Redis round trip at a time, and in a 600-student arena a burst (a round
-seating students, sockets opening) queued the moves' pushes behind it (p95 ~45 ms per
-publish, ~180 ms for the arena's; devtools/bench/README.md). A PUBLISH needs no ordering
-with the subscriptions, and redis-py runs concurrent commands on connections of its own from
-the pool, so publishing here takes no lock. Two pushes to one group may then arrive out of
+Each web process keeps one `RedisSingleShardConnection` per Redis host, and channels-redis holds
+one asyncio lock around every publish, subscribe and unsubscribe on it: a process's pushes went
+out one Redis round trip at a time, and in a 600-student arena a burst (a round seating
+students, sockets opening) queued the moves' pushes behind it (p95 ~45 ms per publish, ~180 ms
+for the arena's; devtools/bench/README.md, "What the arena runs taught"). A PUBLISH needs no
+ordering with the subscriptions, and redis-py runs concurrent commands on connections of its own
+from the pool, so publishing here takes no lock. Two pushes to one group may then arrive out of
 order; each table socket drops a table older than the one it already sent
 (games/consumers/table.py `Sent`); a student's arena page and a dashboard re-read the database
-whatever the push says, and a projector shown an older fragment gets the next one a round
-later. Subscriptions keep the lock: the layer's book of who listens
-to what must change one step at a time.
+whatever the push says, and a projector shown an older fragment gets the next one a round later.
+Subscriptions keep the lock: the layer's book of who listens to what must change one step at a
+time.
 """
 
 from channels_redis.core import RedisChannelLayer

@@ -1,4 +1,4 @@
-"""Choosing the language (issue #26, docs/i18n.md): the switcher every page's footer shows
+"""Choosing the language (docs/i18n.md, "Which language a person reads"): the switcher every page's footer shows
 (templates/_language_switcher.html) posts here.
 
 Django's own `set_language` view only sets the cookie; here a signed-in person's choice is also

@@ -1,6 +1,6 @@
 """Translation catalogues: extract, compile, check, and the pseudo-language (docs/i18n.md).
 
-    python -m devtools.i18n extract [AREA ...]   # refresh the .po files from the marked strings
+    python -m devtools.i18n extract [AREA ...]   # add new marked strings to the .po files, drop gone ones
     python -m devtools.i18n compile [AREA ...]   # .po -> .mo, in Python (Babel): no msgfmt needed
     python -m devtools.i18n check                # untranslated, fuzzy and stale .mo, per catalogue
 
@@ -23,8 +23,14 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from config.settings import base as _settings
+from devtools.po_merge import merge
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-LANGUAGES = ("es", "ar")
+# The languages with catalogues: every language the site offers (settings.LANGUAGES, the one
+# list of them) except the one its strings are written in. (The settings module is read as
+# plain Python, so `compile` and `check` need no Django set-up.)
+LANGUAGES = tuple(code for code, _name in _settings.LANGUAGES if code != _settings.LANGUAGE_CODE)
 DOMAINS = ("django", "djangojs")
 
 # The plural rules a new catalogue starts with (the CLDR rules gettext uses). Arabic has six forms:
@@ -57,8 +63,11 @@ AREAS = (
     Area("accounts", "accounts/locale", ("accounts", "templates/accounts"), excludes=CORE_IN_ACCOUNTS),
     Area("classroom", "classroom/locale", ("classroom", "templates/classroom")),
     Area("reports", "reports/locale", ("reports", "templates/reports")),
+    # The test-only toy game (tests/toy/) is translated like the real games, in their catalogue:
+    # a game copied from it starts with its words translated. The live pages' words (live/, its
+    # script) are said on the games' pages, so they are in this catalogue too.
     Area("games", "games/locale", ("games", "live", "templates/games", "static/js/app.js",
-                                          "static/js/live.js")),
+                                   "static/js/live.js", "tests/toy", "tests/templates/games/boards/toy.html")),
     Area("arena", "arena/locale", ("arena", "templates/arena", "static/js/arena.js")),
     Area("privacy", "privacy/locale", ("privacy", "templates/privacy")),
 )
@@ -109,17 +118,28 @@ def extract(areas: list[Area]) -> None:
         (BASE_DIR / area.locale).mkdir(parents=True, exist_ok=True)
         has_js = any(source.endswith(".js") or (BASE_DIR / source / "static").exists()
                      for source in area.sources)
-        # The area's folder is where makemessages writes what it finds outside an app's folder
-        # (its templates/ folder), and an app's own locale/ is where it writes the app's strings.
-        with override_settings(LOCALE_PATHS=[str(BASE_DIR / area.locale)]):
-            for domain in DOMAINS if has_js else ("django",):
-                call_command(_makemessages_for(area), locale=list(LANGUAGES), domain=domain,
-                             ignore_patterns=ignore_patterns(area), no_obsolete=True,
-                             add_location="file", verbosity=0)
-        for language in LANGUAGES:
-            for domain in DOMAINS:
-                if po_path(area, language, domain).exists():
-                    set_header(po_path(area, language, domain), language)
+        # makemessages writes fresh catalogues (every marked string, none translated, so no
+        # guessed "fuzzy" translations); each kept catalogue then takes only the strings new to
+        # it and loses those no source has any more (devtools/po_merge.py): nothing else moves.
+        paths = [po_path(area, language, domain) for language in LANGUAGES for domain in DOMAINS]
+        kept = {path: path.read_text(encoding="utf-8") for path in paths if path.exists()}
+        for path in kept:
+            path.unlink()
+        try:
+            # The area's folder is where makemessages writes what it finds outside an app's
+            # folder (its templates/), and an app's own locale/ is where it writes the app's strings.
+            with override_settings(LOCALE_PATHS=[str(BASE_DIR / area.locale)]):
+                for domain in DOMAINS if has_js else ("django",):
+                    call_command(_makemessages_for(area), locale=list(LANGUAGES), domain=domain,
+                                 ignore_patterns=ignore_patterns(area), no_obsolete=True,
+                                 add_location="file", verbosity=0)
+        finally:
+            for path in paths:
+                fresh = path.read_text(encoding="utf-8") if path.exists() else None
+                if path in kept:  # (makemessages failed: the kept file comes back as it was)
+                    path.write_text(merge(kept[path], fresh) if fresh else kept[path], encoding="utf-8")
+                elif fresh:
+                    set_header(path, path.parent.parent.name)
         print(f"{area.name}: extracted into {area.locale}/")
 
 

@@ -1,5 +1,6 @@
 """"Just right" measured: planted students of several strengths play a run of just-right
-games each, and their share of wins is counted (issue #23: an opponent for every child).
+games each, and their share of wins is counted (docs/play.md, "An opponent for every child:
+the starter").
 
 A run replays, with the engines alone (no database, so 200 games take seconds, not minutes),
 exactly what a student's Play button does for a "just right" assignment

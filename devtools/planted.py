@@ -9,7 +9,7 @@ A planted player sees only its own view (like every bot) and returns, for one de
 attempts it makes in order: any it expects to be refused (a wrong fact, an uneven ÷, a card
 it does not hold), then one legal move.
 
-Misses are drawn by chance, per decision (revision 2 of shared/spec/skills.md): at each
+Misses are drawn by chance, per decision (docs/reports.md, "The principles"): at each
 chance of a planted measure the player throws its own seeded dice and misses with the planted
 probability, as a child's slips come. A game's planted player asks its quota only at the
 decisions its measures count as chances (each of which can be missed), and a planted miss is a

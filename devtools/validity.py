@@ -3,7 +3,7 @@ student's decisions made by a planted player, a bot or a random legal player, an
 counted by the reports' own machinery (reports/evidence.py) - so what is checked here is what a
 teacher reads, minus the storage.
 
-Revision 2 of shared/spec/skills.md asks, for every measure:
+The principles of the measures (docs/reports.md, "The principles") ask, for every measure:
 - planted rates drawn by chance are recovered within ±3 points given ≥ 300 chances;
 - the expert bot reads Strong; a random legal player reads below Strong on strategy measures;
 - a measure nobody planted stays at its baseline when another one is planted.

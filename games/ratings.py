@@ -17,9 +17,9 @@ its output copied there. A game without figures gets `GENERIC`. A game played al
 nobody to be rated against, so no rating.
 
 A new student starts halfway between the beginner and the expert (`default_rating`): from
-there a "just right" opponent is a half-and-half mix. (The starter, below the beginner, came
-later, issue #23; it widens the range downwards without moving where a new student starts,
-which the K factors below were chosen for.)
+there a "just right" opponent is a half-and-half mix. (The starter, below the beginner,
+widens the range downwards without moving where a new student starts, which the K factors
+below were chosen for.)
 
 The update (after every finished game, against bots or classmates)
 -----------------------------------------------------------------

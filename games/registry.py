@@ -5,8 +5,9 @@ presets, bots and their ratings, board template and stylesheets, table hooks, sk
 else names a game key (tests/contract/test_games_stay_in_their_homes.py). A game is added by
 writing its engine package (games/engine/<game>/), its adapter (games/adapters/<game>.py,
 which builds its GameSpec: games/spec.py), its board template(s)
-(templates/games/boards/<game>.html), its stylesheet (static/css/games/<game>.css) and one
-line in `GAMES` below. docs/engine.md, "Adding a game", lists every file.
+(templates/games/boards/<game>.html), its stylesheet (static/css/games/<game>.css), one
+line in `GAMES` below and its words' translations (games/locale/). docs/engine.md, "Adding a
+game", lists every step, starting from a copy of the test-only example game in tests/.
 """
 
 from __future__ import annotations
@@ -44,6 +45,13 @@ def spec_for(key: str) -> GameSpec:
     return spec
 
 
+def game_name(key: str) -> str:
+    """The game's menu name in the reader's language; an unregistered key (a game that was
+    once offered, still named by old records) is shown as it is."""
+    spec = get(key)
+    return str(spec.name) if spec else key
+
+
 def register(spec: GameSpec) -> None:
     """Add a game at run time (tests register a game of their own this way)."""
     if get(spec.key) is not None:
@@ -65,4 +73,4 @@ def measures() -> Iterator[Measure]:
                 yield m
 
 
-__all__ = ["GAMES", "all_games", "get", "measures", "register", "spec_for", "unregister"]
+__all__ = ["GAMES", "all_games", "game_name", "get", "measures", "register", "spec_for", "unregister"]

@@ -28,7 +28,7 @@ urlpatterns = [
          name="lobby_remove_bot"),
     path("lobby/<int:game_id>/invite/", lobby.lobby_invite, name="lobby_invite"),
     path("lobby/<int:game_id>/start/", lobby.lobby_start, name="lobby_start"),
-    # The lobby's address until issue #21: a link shared or bookmarked then still opens it.
+    # The lobby's former address: a link shared or bookmarked with it still opens the lobby.
     path("table/<int:game_id>/", RedirectView.as_view(pattern_name="games:lobby", permanent=True,
                                                       query_string=True)),
 ]

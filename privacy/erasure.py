@@ -1,4 +1,4 @@
-"""Erasing a student, or a whole class, on request (issue #24): driven by every app's
+"""Erasing a student, or a whole class, on request (docs/privacy-export-erase.md, "Erasure"): driven by every app's
 declarations (privacy/registry.py), so a model that refers to a student cannot be forgotten
 here without tests/privacy/test_declarations.py failing.
 

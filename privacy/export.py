@@ -1,5 +1,5 @@
 """Everything held about a student, or a whole class, as a zip a school can hand to a family
-(a subject-access request, issue #24): one JSON and one CSV file per declared kind
+(a subject-access request; docs/privacy-export-erase.md, "Export"): one JSON and one CSV file per declared kind
 (privacy/registry.py) and a README.txt in plain words saying what each file is. The README and
 the CSV headings are in the language of the teacher who downloads it; the values and the JSON keys
 are the same in every language (data for programs).

@@ -1,4 +1,4 @@
-"""The skill measures of shared/spec/skills.md, as teachers and students read them.
+"""The skill measures (docs/reports.md, "The measures"), as teachers and students read them.
 
 Each game declares its own measures beside its engine (games/engine/<game>/skills.py, listed
 by games/registry.py); after them come the two every game has: rule errors and thinking time.
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from games import registry
 from games.engine.skills import GENERIC_MEASURES, RULES, THINK, Measure, evidence_measures
 
-# The definitions the stored evidence follows. 2: revision 2 of shared/spec/skills.md
+# The definitions the stored evidence follows. 2: docs/reports.md, "The principles"
 # (families, one mistake one measure, only missable chances, per operation and fact). A game
 # report counted by an older revision is recomputed (services.games_without_report).
 MEASURES_REVISION = 2

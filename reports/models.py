@@ -1,4 +1,4 @@
-"""What the skill reports are made of (measures defined in shared/spec/skills.md).
+"""What the skill reports are made of (measures defined in docs/reports.md, "The measures").
 
 - `SkillEvidence`: one chance at one measure, taken from one recorded Move. Every number in a
   report is a count of these rows, so every number can list the moves behind it (each row

@@ -102,7 +102,7 @@ def band_for(misses: int, chances: int) -> Band:
     """The band of a miss rate, judged with its 90 % Wilson interval (`wilson`).
 
     Cut-offs of the rate: ≤10 % Strong, ≤25 % Getting there, ≤50 % Practise, above: Needs
-    help. The rule (Revision 2 of shared/spec/skills.md, "uncertainty is shown"):
+    help. The rule (docs/reports.md, "The principles": "Uncertainty is shown"):
 
     1. Fewer than MIN_CHANCES chances: "Too few to tell" (none at all: "No games yet").
     2. The interval reaches both Strong (low end ≤ 10 %) and Needs help (high end > 50 %):

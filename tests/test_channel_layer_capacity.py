@@ -1,12 +1,12 @@
 """A burst of pushes to the sockets of one web process all arrive, in order.
 
-channels-redis's core layer keeps every message for one process's sockets in one Redis key
-and drops a group message over its capacity (logged only at INFO). Its default, 100, was
-passed in a 600-student arena's bursts, and tables silently missed moves
-(devtools/bench/README.md). The site now uses the pub/sub layer (config/channel_layer.py),
-which keeps no such queue; with CHANNEL_LAYER=core the core layer is configured with more
-room (config/settings/base.py `CHANNEL_LAYER_CAPACITY`). Against the real Redis layer, as
-configured for the site."""
+channels-redis's core layer keeps every message for one process's sockets in one Redis key and
+drops a group message over its capacity (logged only at INFO). Its default, 100, was passed in a
+600-student arena's bursts, and tables silently missed moves (devtools/bench/README.md,
+"Arena"). The site now uses the pub/sub layer (config/channel_layer.py), which keeps no such
+queue; with CHANNEL_LAYER=core the core layer is configured with more room
+(config/settings/base.py `CHANNEL_LAYER_CAPACITY`). Against the real Redis layer, as configured
+for the site."""
 
 import asyncio
 

@@ -1,5 +1,5 @@
 """`make run` says where the demo is, and that it is ready, only once the server answers there
-(devtools/launch.py), on the HOST and PORT it was given (#15)."""
+(devtools/launch.py), on the HOST and PORT it was given (README.md, "Two commands")."""
 
 import os
 import shutil

@@ -108,8 +108,8 @@ def _seat_waiting(arena: Arena, now, report: RoundReport) -> None:
     report.pairing_cpu_ms = (time.process_time() - cpu) * 1000
     for group in pairing.tables:
         _deal(arena, [by_id[pk] for pk in group], now, report)
-    # The odd ones out who have waited long enough get "just right" computer players (the
-    # issue: nobody waits more than about 10 seconds), together when there are several.
+    # The odd ones out who have waited long enough get "just right" computer players (nobody
+    # waits more than about 10 seconds: docs/arena.md), together when there are several.
     due = now - timedelta(seconds=bot_after_seconds())
     long_waiting = [by_id[pk] for pk in pairing.left_over if by_id[pk].waiting_since <= due]
     if long_waiting:  # fewer than a table: one table, the empty seats for computer players

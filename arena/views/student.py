@@ -81,7 +81,7 @@ def play(request, arena_id: int):
                 return redirect("classroom:student_home")
             return redirect("arena:play", arena_id=arena.pk)
         return render(request, "arena/play.html", {"arena": arena, "player": None,
-                                                   "game_name": _game_name(arena)})
+                                                   "game_name": registry.game_name(arena.key)})
     if request.method == "POST":  # "Join the arena" pressed twice: already in
         return redirect("arena:play", arena_id=arena_id)
     arena_page_opened(player=player)  # a classmate held for this student goes to the table now
@@ -89,13 +89,8 @@ def play(request, arena_id: int):
     if table and not selectors.seconds_until_table_opens(player=player):
         return redirect(table)
     context = me.me_context(player)
-    context["game_name"] = _game_name(player.arena)
+    context["game_name"] = registry.game_name(player.arena.key)
     return render(request, "arena/play.html", context)
-
-
-def _game_name(arena: Arena) -> str:
-    spec = registry.get(arena.key)
-    return spec.name if spec else arena.key
 
 
 @student_required

@@ -22,10 +22,7 @@ def owned_by(classroom, user) -> bool:
     return is_class_owner(user, classroom)
 
 
-@register.filter
-def game_name(key: str) -> str:
-    spec = registry.get(key)
-    return spec.name if spec else key
+register.filter("game_name", registry.game_name)
 
 
 @register.filter

@@ -268,9 +268,10 @@ def pubsub_prefix(urls: list[str]) -> str:
 if CHANNEL_REDIS_URLS:
     CHANNEL_LAYER_CAPACITY = 5000
     REDIS_LAYER_HOSTS = [channel_layer_host(url) for url in CHANNEL_REDIS_URLS]
-    # Which channels-redis layer carries the pushes (devtools/bench/README.md measured both in
-    # one 600-student arena): "pubsub" (the default) publishes a group message once and Redis
-    # pushes it to each web process subscribed to the group, which hands it to its sockets;
+    # Which channels-redis layer carries the pushes (devtools/bench/README.md, "What the arena
+    # runs taught", measured both in one 600-student arena): "pubsub" (the default) publishes a
+    # group message once and Redis pushes it to each web process subscribed to the group, which
+    # hands it to its sockets;
     # "core" keeps every message for one process's sockets in a sorted set that the process
     # drains one message at a time, four Redis round trips each on its event loop, and under
     # a busy arena that queue, not the moves, made the tail (p95 over a second). What pub/sub
@@ -284,8 +285,8 @@ if CHANNEL_REDIS_URLS:
             "default": {
                 "BACKEND": "config.channel_layer.CoreChannelLayer",  # see there: the shards
                 # The core layer drops a group_send past a process's capacity (default 100),
-                # logged only at INFO: in a 600-student arena a process's burst of pushes
-                # passed 100 and tables silently missed moves (devtools/bench/README.md). 5,000
+                # logged only at INFO: in a 600-student arena a process's burst of pushes passed
+                # 100 and tables silently missed moves (devtools/bench/README.md, "Arena"). 5,000
                 # small fragments is a few MB of Redis at worst; they expire in 60 s.
                 "CONFIG": {"hosts": REDIS_LAYER_HOSTS, "capacity": CHANNEL_LAYER_CAPACITY},
             }
@@ -352,11 +353,11 @@ CELERY_BEAT_SCHEDULE: dict = {
     # A computer player's turn whose wake-up was lost after its commit (games/tasks.py).
     "stalled-bots": {"task": "games.tasks.wake_stalled_bots", "schedule": 15},
 }
-# Retention (issue #24, privacy/retention.py, docs/privacy.md): an archived class is erased this
+# Retention (privacy/retention.py; docs/privacy.md, "How long it is kept"): an archived class is erased this
 # many days after it was archived; its teachers are warned two weeks before.
 ARCHIVED_CLASS_RETENTION_DAYS = int(os.environ.get("ARCHIVED_CLASS_RETENTION_DAYS", "365"))
 
-# Games left alone (issue #15): a game with no move for this long is put away (stopped, not
+# Games left alone (docs/play.md, "Stopping a game, and games left alone"): a game with no move for this long is put away (stopped, not
 # counted), and the teacher's "Playing now" lists a student whose last move in a game was in the
 # last PLAYING_NOW_MINUTES, or whose game was dealt in the last PLAYING_NOW_FIRST_MOVE_MINUTES
 # (time to read the cards before the first move: reports/selectors/activity.py says why).

@@ -1,21 +1,21 @@
-"""Class arena bench (issue #22): a whole school's arena on real sockets, with its figures.
+"""Class arena bench: a whole school's arena on real sockets, with its figures.
 
     .venv/bin/python devtools/bench/arena_bench.py --players 600 --classes 20 --duration 120
     .venv/bin/python devtools/bench/arena_bench.py --players 60 --duration 30     # quick
 
-The issue's targets, on a 2-core machine with PostgreSQL, Redis and two web processes: one
+The targets, on a 2-core machine with PostgreSQL, Redis and two web processes: one
 pairing round over 600 waiting students takes <= 200 ms of CPU; from a finished game to the
 next table p95 <= 3 s; live play p95 <= 100 ms; projector pushes <= 2 KB; the web processes'
 database connections stay bounded.
 
-What it does (devtools/bench/README.md, "Arena (issue #22)", has the figures):
+What it does (devtools/bench/README.md, "Arena", has the figures):
 1. In a Django process of its own (arena_fixtures.py): flushes the bench database and Redis
    db, makes one teacher, --classes classes of --players students with sessions, an arena over
    every class with the 2-player game whose games are shortest in moves (its quickest preset;
    --game to choose), and every student joins it.
 2. Still before any web process runs (their arena tickers would race it for the round): starts
    the arena and runs its first pairing round there, over every student waiting, and prints
-   the round's CPU: the matching alone (the issue's <= 200 ms) and the whole round (dealing
+   the round's CPU: the matching alone (the target: <= 200 ms) and the whole round (dealing
    every table, its writes).
 3. Starts --servers Daphne processes (production settings, each ticking the arena), each
    naming its database connections after its port (`application_name=daphne-PORT`).
@@ -32,7 +32,7 @@ What it does (devtools/bench/README.md, "Arena (issue #22)", has the figures):
    engine from there (a computer player's move is read again the same way).
 5. Meanwhile samples pg_stat_activity every second (connections to the bench database, by web
    process and by state) and measures CPU over the window (servers.py CpuMeter).
-6. Prints a table with the issue's targets and a verdict per line; --json writes the figures.
+6. Prints a table with the targets and a verdict per line; --json writes the figures.
 """
 
 from __future__ import annotations

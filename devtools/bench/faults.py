@@ -1,4 +1,4 @@
-"""Fault injection (#16, #24): a production-style stack on loopback, broken on purpose while
+"""Fault injection: a production-style stack on loopback, broken on purpose while
 children play, with checks that no move is lost or applied twice.
 
     .venv/bin/python devtools/bench/faults.py              # about 4 minutes

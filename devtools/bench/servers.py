@@ -75,8 +75,8 @@ SERVERS = ("daphne", "uvicorn")  # the first is the default: production's (Procf
 
 def server_command(server: str, port: int, app: str) -> list[str]:
     """The command line of one web process: Daphne (Twisted and Autobahn) as production runs
-    it, or uvicorn on uvloop with httptools and the `websockets` library, to compare (issue
-    #25; pinned in requirements.txt for this comparison).
+    it, or uvicorn on uvloop with httptools and the `websockets` library, to compare
+    (pinned in requirements.txt for this comparison: devtools/bench/README.md, "Live play").
     Per-message compression is off on both (Autobahn does not offer it either)."""
     bin_dir = os.path.dirname(sys.executable)
     if server == "uvicorn":

@@ -1,4 +1,4 @@
-"""WebSocket latency bench (issue #6): move -> the opponent's update, against a floor.
+"""WebSocket latency bench: move -> the opponent's update, against a floor.
 
     .venv/bin/python devtools/bench/ws_latency.py --players 500 --servers 2 --duration 60
 
@@ -12,10 +12,10 @@ connects every student over a real WebSocket and runs two phases on the same ser
   measured is send -> the opponent's socket receiving the table for the new version.
 
 Prints p50/p95/p99 for both, their ratio, CPU use (the web processes', PostgreSQL's and Redis's,
-the client's, and the whole machine's per message, from /proc/stat) and the verdict. See
-devtools/bench/README.md.
+the client's, and the whole machine's per message, from /proc/stat) and the verdict against
+the targets. See devtools/bench/README.md, "Live play".
 
-Scaling out (issue #25, docs/deploy.md): `--servers 4 --redis-shards 2` runs four web processes
+Scaling out (docs/deploy.md): `--servers 4 --redis-shards 2` runs four web processes
 with the channel layer sharded over two redis-servers of the bench's own, to set beside
 `--servers 2` (one Redis) at the same --players.
 """
@@ -475,7 +475,7 @@ def cpu_ceiling(phases: dict) -> dict | None:
     echo after a move's smallest durable write) measured in the same run, for the web
     processes and for the whole machine: a move keeps at least the highest floor's work, so
     play / that floor is the most that cutting all the rest could multiply the moves a core
-    serves (issue #25 asks for three times)."""
+    serves (devtools/bench/README.md, "What bounds a move's cost")."""
     ceiling = {}
     for measure in ("server", "machine"):
         ms = {name: cpu_ms_per_message(phases[name], measure) for name in ("floor", "write", "play")

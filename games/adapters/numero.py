@@ -327,7 +327,7 @@ def score_words(view: dict) -> dict[str, str]:
 
 def solitaire_end_words(view: dict) -> str:
     """Why a finished Numero Solitaire game ended, for its results. The rule
-    (shared/spec/numero.md): it ends as soon as no take is possible, counting every way the wild
+    (docs/rules-numero.md): it ends as soon as no take is possible, counting every way the wild
     cards in hand could be used, so it can end with cards still in the deck; a child who sees
     19 cards left and no reason thinks the game broke."""
     if not (view.get("solitaire") and view.get("finished")):

@@ -2,14 +2,14 @@
 
 Bots are deterministic for a seed: each owns a private `random.Random(seed)`.
 
-`MixedBot` is the generic bot of tunable strength ("just right" opponents, issue #17): at
+`MixedBot` is the generic bot of tunable strength ("just right" opponents: docs/play.md): at
 each decision it plays the strong level's move with probability `p` and the weak level's
 otherwise. Its level is written `"mix:<p>"` with p in hundredths ("mix:0.35"), a string that
 fits the 10 characters of `Seat.bot_level` and travels wherever a level does;
 `make_level_bot` builds it (or a plain level) from a game's `{level: class}` table, so
 `games.engine.make_bot` and `GameSpec.make_bot` build both the same way.
 
-The mix runs along one line of strengths, the starter (the easiest level, issue #23), the
+The mix runs along one line of strengths, the starter (the easiest level), the
 beginner, the expert:
 - p from 0 to 1: the expert's move with probability p, else the beginner's ("mix:0.00" plays
   like the beginner, "mix:1.00" like the expert);

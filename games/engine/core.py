@@ -21,7 +21,8 @@ from .words import _
 
 Predicate = Callable[[Any], bool]
 
-# The refusals every engine may answer with (shared/spec/README.md), in precedence order.
+# The refusals every engine may answer with, in precedence order (docs/engine.md, "The replay
+# command").
 SHARED_ERROR_CODES = frozenset({"bad_action", "unknown_player", "game_over", "not_your_turn", "not_in_hand"})
 
 

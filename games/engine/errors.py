@@ -1,4 +1,4 @@
-"""The two exceptions of the engine contract (see ../shared/spec/README.md)."""
+"""The two exceptions of the engine contract (docs/engine.md, "The replay command")."""
 
 
 class IllegalMove(Exception):

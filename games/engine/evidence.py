@@ -1,5 +1,5 @@
-"""Turning one game's recorded moves into skill evidence (shared/spec/skills.md). Pure Python:
-no database, so it can be tested and benchmarked on its own.
+"""Turning one game's recorded moves into skill evidence (docs/reports.md, "The measures").
+Pure Python: no database, so it can be tested and benchmarked on its own.
 
 The one counting of a game's chances and misses: the reports store its rows
 (reports/services.py) and sum them for every page and file; the end of a game sums the same

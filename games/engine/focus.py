@@ -6,6 +6,10 @@ the options of the focused game and of the game it is compared with, and how to 
 skill's chances in expert self-play: per decision (`count`: the state before it, the player,
 the action) or per finished game (`at_end`). Counters read the skill analysis the engine
 records (`engine.analyse`) wherever it has the fact.
+
+Each such package also exports `FOCUS_OPTIONS`: per game, its focus options as the generic
+checks see them (`FocusOptions`; tests/engine/test_focus_options.py runs them for every
+package, so a new game's focus options are checked without a line of test code).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from . import get, make_bot
+from . import get, make_bot, packages
 
 
 @dataclass(frozen=True)
@@ -47,3 +51,40 @@ def self_play(game: str, options: dict, players: int, games: int, seed: int = 0,
             state, _ = engine.apply(state, player, action)
             steps += 1
         yield engine, state, None, None
+
+
+@dataclass(frozen=True)
+class FocusOptions:
+    """A game's focus options, declared beside its cases: which option keys they are, deals
+    that use them and values they refuse, and what a legal pack of a focused deal is."""
+
+    game: str
+    keys: tuple[str, ...]                  # its focus options: absent from a plain game's options
+    dealt: tuple[tuple[int, dict], ...]    # (players, options): deals with focus options
+    refused: tuple[tuple[int, dict], ...]  # (players, options): values refused with bad_scenario
+    # What is wrong with a deal's pack, in words (an empty list: the pack is legal): every card
+    # placed anywhere at the start of the game, for the deal's resolved options.
+    pack_problems: Callable[[dict, dict], list[str]]
+    plain_players: int = 2                 # players of a game dealt without them
+    shuffled: bool = True                  # another seed deals another game
+
+
+class PackCheck:
+    """Collects what is wrong with a pack, for `FocusOptions.pack_problems`."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def expect(self, holds: bool, problem: str) -> None:
+        if not holds:
+            self.problems.append(problem)
+
+
+def all_focus_options() -> tuple[FocusOptions, ...]:
+    """Every engine package's FOCUS_OPTIONS, each package once, in the packages' order."""
+    seen, found = set(), []
+    for package in packages().values():
+        if id(package) not in seen:
+            seen.add(id(package))
+            found.extend(getattr(package, "FOCUS_OPTIONS", ()))
+    return tuple(found)

@@ -63,9 +63,9 @@ class Measure:
     # totals' columns), as data the English (one, many), e.g. ("card left", "cards left").
     amount_words: tuple[str, str] | None = None
     fact_grid: bool = False  # details are "AxB" facts: the heat map shows this measure
-    # Revision 2 of shared/spec/skills.md: "arithmetic" (did the student compute or know it
-    # right), "strategy" (what the choice cost against the expert bot's own choice in the same
-    # position), "rules" (all.rule_errors) or "time" (all.think_time).
+    # The families (docs/reports.md, "The principles"): "arithmetic" (did the student compute or
+    # know it right), "strategy" (what the choice cost against the expert bot's own choice in the
+    # same position), "rules" (all.rule_errors) or "time" (all.think_time).
     family: str = "strategy"
     # Details are the operation of the sum ("+", "−", "×", "÷"): shown per operation.
     by_operation: bool = False

@@ -1,7 +1,7 @@
 """Sentences the engines say, in English, that the web layer can say in the reader's language.
 
 The engine is pure Python (no Django: .importlinter), yet its sentences (events, reasons a card
-can't be played, refused moves) are read by children in Spanish and Arabic (issue #26). So an
+can't be played, refused moves) are read by children in Spanish and Arabic (docs/i18n.md). So an
 engine sentence is a `Words`: a plain `str` holding the English text, as every caller and test
 already reads it, that also carries its message id and named values. The web layer
 (games/words.py `say`) looks the message id up in the reader's catalogue and fills in the

@@ -97,17 +97,12 @@ class RatingSummary:
         return SPARK_HEIGHT
 
 
-def _game_name(key: str) -> str:
-    spec = registry.get(key)
-    return spec.name if spec else key
-
-
 def _summary(key: str, row: PlayerRating | None, points: list[RatingPoint]) -> RatingSummary:
     value = row.rating if row is not None else ratings.default_rating(key)
     games = row.games if row is not None else 0
     # Before any rated game a child is "Getting warmed up", whatever the default rating.
     name = ratings.friendly_level(key, value) if games else ratings.FRIENDLY_LEVELS[0]
-    return RatingSummary(key=key, game_name=str(_game_name(key)), rating=round(value), games=games,
+    return RatingSummary(key=key, game_name=registry.game_name(key), rating=round(value), games=games,
                          level_name=str(name), points=points)
 
 

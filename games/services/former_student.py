@@ -1,4 +1,5 @@
-"""A student's games when the student is erased (privacy/erasure.py, issue #24).
+"""A student's games when the student is erased (privacy/erasure.py; docs/privacy-export-erase.md,
+"Erasure").
 
 A game nobody else played (with computer players, or alone) is deleted with everything in it.
 A game shared with classmates is theirs too, so it stays, and the student's place in it no

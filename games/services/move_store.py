@@ -1,10 +1,10 @@
 """The statements every move runs, with their SQL built once per process.
 
-A move reads the game under a lock (with its last move's number and whether its idempotency
-key was seen), reads its seats, inserts the move and updates the game. Built by the ORM, each
-of these costs about as much CPU to compile as the database takes to run it, on every move of
-every table (devtools/bench/README.md). Here the SQL is made once from the models' own
-metadata, and every value goes through its field's own conversions (`pre_save`,
+A move reads the game under a lock (with its last move's number and whether its idempotency key
+was seen), reads its seats, inserts the move and updates the game. Built by the ORM, each of
+these costs about as much CPU to compile as the database takes to run it, on every move of every
+table (devtools/bench/README.md, "Where a move's CPU goes"). Here the SQL is made once from the
+models' own metadata, and every value goes through its field's own conversions (`pre_save`,
 `get_db_prep_save` on the way in; the backend's and the field's converters on the way out), so
 what is stored and read is exactly what `Model.save()` and a queryset store and read. It runs
 on Django's connection, inside the caller's transaction, on SQLite and PostgreSQL alike

@@ -270,7 +270,7 @@ def tables_open_for_groups(*, teacher: User, classroom, key: str, groups: list[l
     return games
 
 
-# ----- stopping a game (issue #15) -----------------------------------------------------------
+# ----- stopping a game (docs/play.md, "Stopping a game, and games left alone") -------------
 # A dealt game a student walks away from used to stay "Playing" for ever: on their page, and in
 # the teacher's "Playing now". A game is stopped (ABANDONED: it takes no more moves, and counts
 # for nobody) when a student stops it, a teacher stops it, or nobody has moved for

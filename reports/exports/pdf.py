@@ -31,6 +31,7 @@ from xml.sax.saxutils import escape
 from classroom.cards_pdf import pdf_fonts
 from classroom.models import Classroom
 from classroom.pdf_text import for_pdf
+from games.registry import game_name
 from games.selectors.ratings import student_ratings
 
 from .. import selectors
@@ -38,7 +39,7 @@ from ..cells import seconds
 from ..families import family_of
 from ..uncertainty import BANDS, band_for, range_words
 from ..words import fact_to_practise, growth_sentence, student_sentence
-from .rows import ALL_GAMES, class_reports, game_name
+from .rows import ALL_GAMES, class_reports
 
 INK, MUTED = colors.HexColor("#1d2433"), colors.HexColor("#4a5468")
 MARGIN = 18 * mm

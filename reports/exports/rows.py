@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from classroom import selectors as classroom_selectors
 from classroom.models import Classroom
-from games import registry
+from games.registry import game_name
 from games.selectors.ratings import students_ratings
 
 from .. import selectors
@@ -60,11 +60,6 @@ def safe_row(row) -> list:
 def filename(classroom: Classroom, what: str, ext: str, day: date | None = None) -> str:
     day = day or timezone.localdate()
     return f"{slugify(classroom.name) or 'class'}-{what}-{day.isoformat()}.{ext}"
-
-
-def game_name(key: str) -> str:
-    spec = registry.get(key)
-    return spec.name if spec else key
 
 
 # The headers are translated (lazily: in the language of whoever asks for the file); the

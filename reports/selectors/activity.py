@@ -59,7 +59,7 @@ def playing_now(*, classroom: Classroom) -> list[Seat]:
     game was dealt in the last PLAYING_NOW_FIRST_MOVE_MINUTES (settings). The game's own
     clocks cannot tell: `turn_started_at` moves with the computer players' moves too, and
     `updated_at` with any change of the row, so a game nobody touched looked busy for ten
-    minutes (issue #23; issue #15: one child's seven idle games were listed). The beat task
+    minutes, and a child who left seven games idle was listed for all seven. The beat task
     puts an idle game away after GAME_IDLE_CLOSE_MINUTES."""
     now = timezone.now()
     since = now - timedelta(minutes=settings.PLAYING_NOW_MINUTES)

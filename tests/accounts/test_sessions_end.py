@@ -1,6 +1,6 @@
 """A password reset, new pictures for a child, or "Sign out everywhere" end the user's other
 sessions: their pages are signed out and their open sockets close and hear nothing more
-(issue #24, weak spot 6)."""
+(docs/play.md, "Sockets stay safe while they are open")."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Sign-in limits that slow guessing without letting a stranger shut a real user out (#24).
+"""Sign-in limits that slow guessing without letting a stranger shut a real user out (docs/security.md).
 
 - A device that has signed in to an account before is held back only by its own wrong tries:
   wrong tries from other devices or addresses (a prankster, a botnet, a whole school's 300

@@ -1,4 +1,4 @@
-"""Helpers for the browser tests in Spanish and Arabic (issue #26, tests/browser/test_languages_browser.py).
+"""Helpers for the browser tests in Spanish and Arabic (docs/i18n.md; tests/browser/test_languages_browser.py).
 
 - `T(language, msgid)`: what the catalogues say for an English msgid in that language, read at
   run time (the tests never hard-code a translation, so a better wording does not break them);

@@ -1,4 +1,4 @@
-"""The class arena in Arabic in Chromium (issue #26): the projector read from the back of the
+"""The class arena in Arabic in Chromium (docs/i18n.md): the projector read from the back of the
 room at 1280×720 and 1920×1080 runs right to left (the join code and QR code on the right, the
 live part on the left; each row of the top five from its place on the right), its join code
 still reads left to right, nothing scrolls, the clock's words come from the JavaScript

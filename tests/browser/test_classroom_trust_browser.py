@@ -1,4 +1,4 @@
-"""The pages of issue #24's weak spots 5 and 6, in Chromium: what a co-teacher sees instead of
+"""Safeguards for a shared class and a user's sessions, in Chromium: what a co-teacher sees instead of
 archive, restore and delete; a forwarded invitation; "Sign out everywhere else" by keyboard.
 Each page passes axe (the journey test's check)."""
 

@@ -1,4 +1,4 @@
-"""Games that go away (issue #15), in Chromium: a child stops a game at its table (asked first)
+"""Games that go away (docs/play.md), in Chromium: a child stops a game at its table (asked first)
 and it is gone from her page; a child leaves a game a classmate plays on, whose open table
 shows a computer player in her seat at once; and on a 390-pixel phone her page shows one
 "Carry on" per game, with her assignments still on the first screen."""

@@ -1,4 +1,4 @@
-"""Choosing a language in Chromium (issue #26, docs/i18n.md): with the keyboard alone, the
+"""Choosing a language in Chromium (docs/i18n.md): with the keyboard alone, the
 footer's switcher turns the page Spanish, then Arabic and right to left; the shared pages (the
 home page, the 404) do not scroll sideways at 390, 1024 and 1440 px in either language, every
 switcher button is a 44 × 44 px target, and axe-core finds nothing.

@@ -1,4 +1,4 @@
-"""Numberdeck in Spanish and in Arabic, in Chromium (issue #26, "Done when"; docs/i18n.md).
+"""Numberdeck in Spanish and in Arabic, in Chromium (docs/i18n.md).
 
 1. A child plays a whole game of each kind, in Spanish and in Arabic, against computer players
    (Numero Solitaire alone), by clicking on the table, to the finished table. The Spanish child

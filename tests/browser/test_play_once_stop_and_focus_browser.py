@@ -1,4 +1,4 @@
-"""Found in the same walk (issue #23), in Chromium:
+"""One game per press, a Stop that goes when the game ends, and focus that stays, in Chromium:
 
 - free play's "Play" pressed twice (a double tap; the same form sent twice at once) deals one
   game, and the child lands at it;

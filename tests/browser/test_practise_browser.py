@@ -28,7 +28,7 @@ from tests.browser.test_reports_browser import eager_here, in_thread, press, ser
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 FACT = "7x8"
-BEFORE_GAMES = 16  # enough tries of 7 × 8 for its band to say Practise (issue #23)
+BEFORE_GAMES = 16  # enough tries of 7 × 8 for its band to say Practise
 
 
 def test_practise_this_from_the_heat_map_to_before_and_after(browser, live_daphne, classroom, student,

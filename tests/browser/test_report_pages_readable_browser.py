@@ -1,4 +1,4 @@
-"""The report pages as a class uses them, on a phone, a tablet and a desktop (#15).
+"""The report pages as a class uses them, on a phone, a tablet and a desktop.
 
 - No report page pans sideways: at 390, 1024 and 1440 px wide the page is never wider than the
   window. A wide table scrolls inside its own labelled, focusable region (the hidden
@@ -42,8 +42,8 @@ def busy_class(classroom, student, make_student):
     make_student(classroom, "Yasmin-Alexandra", ("boat", "star", "apple"))
     Assignment.objects.create(classroom=classroom, title="Times tables race", game="multiplication",
                               opponents="bots", bot_level="expert", bot_count=1, goal_count=2)
-    # The dashboard's "Show" menu is as wide as its longest title: this one made it 493 px on a
-    # 390 px phone (issue #23).
+    # The dashboard's "Show" menu is as wide as its longest title unless it shrinks: this one
+    # would make it 493 px on a 390 px phone.
     Assignment.objects.create(classroom=classroom, title="Times tables: the sevens and eights before the spring holiday",
                               game="multiplication", opponents="bots", bot_level="expert", bot_count=1)
     finished_game(classroom, student, "multiplication", ["mg.facts=0.4", "mg.missed_play=0.3"], seed=3)

@@ -1,4 +1,4 @@
-"""The page's socket under faults (#24, weak spots 3 and 4), in Chromium against the live Daphne.
+"""The page's socket under faults (docs/play.md), in Chromium against the live Daphne.
 
 Playwright stands between the page and the server (`route_web_socket`), so the test decides
 which message is lost and how the connection ends:

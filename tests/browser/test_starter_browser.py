@@ -1,4 +1,4 @@
-"""The starter in Chromium (issue #23): on a 390-pixel phone a child picks "Starter (easiest)"
+"""The starter in Chromium (docs/play.md): on a 390-pixel phone a child picks "Starter (easiest)"
 in a free-play game's "Computer's level" menu (a target of 44 px at least, reached by its
 label) and plays against a starter; the table names it."""
 

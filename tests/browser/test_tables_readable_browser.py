@@ -1,7 +1,7 @@
-"""The game tables as a child (and a teacher) reads them, in Chromium (#15).
+"""The game tables as a child (and a teacher) reads them, in Chromium.
 
 - the replay page lays out cleanly at 1440, 1024 and 390 pixels wide, with the explained
-  verdicts of the decision made from the position shown (issue 23);
+  verdicts of the decision made from the position shown (docs/reports.md, "Every verdict explained");
 - Smooth Operator's mental-maths mode asks only about cards that can be played now, says why
   the others can't, marks the playable cards in words, and keeps keyboard focus on the board;
 - Numero's sentences name cards in words ("green 5", "wild card ÷2"), and its side panel

@@ -1,4 +1,4 @@
-"""A strategy verdict a teacher can check (issue 23), in Chromium: from Ann's "Best card" number
+"""A strategy verdict a teacher can check (docs/reports.md), in Chromium: from Ann's "Best card" number
 on the dashboard to the moves behind it, where each miss says what she played, what the expert
 would have played and what it cost; then the replay at that moment says the same, by her name.
 

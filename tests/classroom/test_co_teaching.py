@@ -132,7 +132,7 @@ def test_the_owner_is_never_removed(client, classroom, co_teacher, teacher):
     assert response.status_code == 404 and classroom.teachers.filter(pk=teacher.pk).exists()
 
 
-# ----- An invitation is for the address it was sent to (issue #24, weak spot 5) ------------
+# ----- An invitation is for the address it was sent to (docs/classroom.md) -----------------
 
 FORWARDED = ("This invitation was sent to f***@school.test. Sign in with that address, "
              "or ask the teacher to invite you.")
@@ -172,7 +172,7 @@ def test_the_service_refuses_another_address_too(invite_link, make_teacher, clas
     assert classroom.teachers.count() == 1
 
 
-# ----- Only the owner archives, restores and deletes (issue #24, weak spot 5) ---------------
+# ----- Only the owner archives, restores and deletes (docs/classroom.md) --------------------
 
 OWNER_ONLY = "Only Ms Rivera, who created the class, can archive, restore or delete it."
 

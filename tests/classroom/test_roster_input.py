@@ -126,7 +126,7 @@ def test_every_bad_row_is_listed_with_its_line_and_reason():
     assert "“Eve B.” or “Eve 2”" in reasons[7]
 
 
-# ----- An unbalanced quote mark (issue #24, weak spot 7) --------------------------------
+# ----- An unbalanced quote mark (docs/classroom.md, "Adding students") ------------------
 
 @pytest.mark.parametrize("data, line, shown", [
     # Never closed: the reader would swallow every row after it into one name.

@@ -1,4 +1,4 @@
-"""The replay contract with the focus options (house options, docs/rules-*.md; issue 17): a
+"""The replay contract with the focus options (the house options of docs/rules-*.md): a
 game played to the end with a focus option, random legal moves and bots mixed, is the same
 game from the same seed; replaying its recorded actions through the replay command from the
 seed gives the same final summary; every state is plain JSON; every move was a listed one."""
@@ -12,12 +12,12 @@ import pytest
 from games import registry
 from games.engine.replay import run_scenario
 from tests.contract.helpers import Shape, listed, random_play
-from tests.engine.test_focus_options import FOCUSED
+from tests.engine.test_focus_options import REPLAYED
 
 NAMES = ("Ann", "Ben", "Cal", "Dan")
 
 
-@pytest.mark.parametrize("case", FOCUSED, ids=lambda c: f"{c[0]}-{json.dumps(c[2], sort_keys=True)}")
+@pytest.mark.parametrize("case", REPLAYED, ids=lambda c: f"{c[0]}-{json.dumps(c[2], sort_keys=True)}")
 @pytest.mark.parametrize("seed", [1, 2])
 def test_focused_games_replay_exactly(case, seed):
     game, n, options = case

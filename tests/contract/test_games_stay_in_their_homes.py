@@ -1,4 +1,4 @@
-"""No shared module holds a per-game table: a game is named only in its own homes (issue #21).
+"""No shared module holds a per-game table: a game is named only in its own homes (docs/engine.md).
 
 In the spirit of OpenSpiel's sim test, this runs over every registered game and the toy game:
 for each, every module of the shared code outside the game's homes is read for the game's key

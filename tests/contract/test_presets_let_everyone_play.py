@@ -1,4 +1,4 @@
-"""No teaching preset can end a game before everybody at the table has played (issue #15).
+"""No teaching preset can end a game before everybody at the table has played (docs/play.md).
 
 A "Quick" Smooth Operator game (first to 100) was won in its first turn by a child who had not
 moved: the computer players' responses gave her 164 points and, holding no special card, she
@@ -80,7 +80,7 @@ def test_every_preset_lets_every_seat_decide_before_the_game_ends(spec, in_regis
 
 
 # ----- Smooth Operator: the bound its presets are derived from ------------------------------
-# From the spec (shared/spec/smooth-operator.md): high cards 11-20, low cards 1-10, 2-4 players;
+# From the rules (docs/rules-smooth-operator.md): high cards 11-20, low cards 1-10, 2-4 players;
 # an award is h+l, h-l, h*l or h/l (or 25 for a stuck responder); Double and Free Choice are
 # played by the active player, who is asked whenever they hold a special.
 HIGHEST, LOWEST_MAX, MOST_PLAYERS = 20, 10, 4

@@ -1,94 +1,44 @@
-"""The focus options (house options, docs/rules-*.md; issue 17): for every option, the same seed
+"""The focus options (the house options of docs/rules-*.md): for every option, the same seed
 gives the same deal, the pack is legal, bad values are refused with bad_scenario, the replay
 command takes scenarios with the option, and expert self-play gives the focused skill at least
 3x the chances per game (games/engine/selfplay.py, FOCUS_CASES).
 
-What "legal pack" checks, per game (every card placed anywhere at the start of the game):
-- The Multiplication Game: every card is a product card or "free"; every product card is there
-  at least once (the standard pack) and at most FOCUS_COPIES (3) times; exactly the focused
-  cards (products of the focused facts and tables) are there 3 times; free cards as the option.
-- Smooth Operator: every card is a game card; the operator cards are 45 of each focused sign,
-  5 of each other sign, 4 of each special; each number card of the ranges 5 times, none outside.
-- Numero: every card exists once and is in the spec's pack of the level/options (cards.pack).
-- Add or Multiply?: each hand holds ten number cards of the range (values 0-6, every value of
-  the range, at most ceil(10 / width) of each) and the six operation cards.
+The games and their facts come from the engine packages: each one with focus options exports
+FOCUS_OPTIONS (games/engine/focus.py `FocusOptions`: the option keys, deals that use them,
+values they refuse, and what a legal pack of a focused deal is, in its `pack_problems`), so a
+new game's focus options are checked here without a line of test code.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from games.engine import get, make_bot, selfplay
+from games.engine import game_keys, get, make_bot, selfplay
 from games.engine.add_or_multiply import rules as am_rules
 from games.engine.errors import BadScenario
-from games.engine.multiplication import rules as mg_rules
+from games.engine.focus import all_focus_options
 from games.engine.numero import PRESETS
-from games.engine.numero import cards as nu_cards
 from games.engine.numero.setup import LEVELS
 from games.engine.replay import run_scenario
-from games.engine.smooth_operator import rules as so_rules
+from tests import toy
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# (game, players, focus options)
-FOCUSED = [
-    ("multiplication", 2, {"focus_facts": ["7x8", "6x9"]}),
-    ("multiplication", 3, {"focus_tables": [7, 8]}),
-    ("multiplication", 4, {"focus_facts": ["3x4"], "focus_tables": [9], "free_cards": 2}),
-    ("smooth_operator", 3, {"focus_operators": ["/", "-"]}),
-    ("smooth_operator", 2, {"focus_operators": ["/"], "low_range": [1, 5]}),
-    ("smooth_operator", 4, {"low_range": [2, 4], "high_range": [11, 12]}),
-    ("numero", 2, {"level": 4}),
-    ("numero", 3, {"level": 6, "wilds": ["divide"]}),
-    ("numero", 2, {"level": 1, "wilds": ["subtract"]}),
-    ("numero_solitaire", 1, {"level": 5}),
-    ("add_or_multiply", 3, {"number_range": [3, 6]}),
-    ("add_or_multiply", 3, {"number_range": [0, 2], "rounds": 3}),
-]
+# Every engine package's, and the toy game's (tests/toy/focus.py: a game copied from it is
+# checked here too).
+FOCUS_OPTIONS = {declared.game: declared for declared in (*all_focus_options(), *toy.FOCUS_OPTIONS)}
+ENGINES = {game: toy.ENGINES[game] if game in toy.ENGINES else get(game) for game in FOCUS_OPTIONS}
 
-BAD = [
-    ("multiplication", 2, {"focus_facts": ["8x7"]}),       # written larger first
-    ("multiplication", 2, {"focus_facts": ["7x11"]}),
-    ("multiplication", 2, {"focus_facts": []}),
-    ("multiplication", 2, {"focus_facts": "7x8"}),
-    ("multiplication", 2, {"focus_facts": ["7x8", "7x8"]}),
-    ("multiplication", 2, {"focus_facts": [56]}),
-    ("multiplication", 2, {"focus_tables": [0]}),
-    ("multiplication", 2, {"focus_tables": [True]}),
-    ("multiplication", 2, {"focus_tables": [1, 2, 3, 4]}),
-    ("multiplication", 2, {"focus_tables": None}),
-    ("smooth_operator", 2, {"focus_operators": ["%"]}),
-    ("smooth_operator", 2, {"focus_operators": ["double"]}),
-    ("smooth_operator", 2, {"focus_operators": ["+", "-", "x", "/"]}),
-    ("smooth_operator", 2, {"focus_operators": ["/", "/"]}),
-    ("smooth_operator", 2, {"focus_operators": "/"}),
-    ("smooth_operator", 2, {"low_range": [0, 5]}),
-    ("smooth_operator", 2, {"low_range": [5, 2]}),
-    ("smooth_operator", 2, {"low_range": [1, 11]}),
-    ("smooth_operator", 2, {"low_range": [1]}),
-    ("smooth_operator", 2, {"high_range": [10, 20]}),
-    ("smooth_operator", 2, {"high_range": [11.0, 12]}),
-    ("numero", 2, {"level": 0}),
-    ("numero", 2, {"level": 9}),
-    ("numero", 2, {"level": "4"}),
-    ("numero", 2, {"level": True}),
-    ("numero", 2, {"level": 8, "scoring": False}),
-    ("numero", 2, {"level": 4, "wilds": ["divide", "modulo"]}),
-    ("numero_solitaire", 1, {"level": 8}),
-    ("add_or_multiply", 3, {"number_range": [3, 3]}),
-    ("add_or_multiply", 3, {"number_range": [4, 2]}),
-    ("add_or_multiply", 3, {"number_range": [0, 7]}),
-    ("add_or_multiply", 3, {"number_range": [-1, 2]}),
-    ("add_or_multiply", 3, {"number_range": [1, False]}),
-    ("add_or_multiply", 3, {"number_range": {"low": 1, "high": 3}}),
-]
+# (game, players, focus options): every game's deals with its focus options, and its refused values
+FOCUSED = [(d.game, n, options) for d in FOCUS_OPTIONS.values() for n, options in d.dealt]
+BAD = [(d.game, n, options) for d in FOCUS_OPTIONS.values() for n, options in d.refused]
+# The replay command plays the games of games/engine/ (the toy game's package is in tests/).
+REPLAYED = [case for case in FOCUSED if case[0] in game_keys()]
 
 
 def _players(n):
@@ -102,13 +52,13 @@ def _id(case):
 @pytest.mark.parametrize("case", FOCUSED, ids=_id)
 def test_same_seed_same_deal(case):
     game, n, options = case
-    engine = get(game)
+    engine = ENGINES[game]
     first = engine.new_game(_players(n), dict(options), seed=11)
     again = engine.new_game(_players(n), json.loads(json.dumps(options)), seed=11)
     assert json.dumps(first, sort_keys=True) == json.dumps(again, sort_keys=True)
     assert json.loads(json.dumps(first)) == first
     assert {k: first["options"][k] for k in options} == options  # the options are kept
-    if game != "add_or_multiply":  # nothing is shuffled there
+    if FOCUS_OPTIONS[game].shuffled:
         other = engine.new_game(_players(n), dict(options), seed=12)
         assert json.dumps(other, sort_keys=True) != json.dumps(first, sort_keys=True)
 
@@ -116,98 +66,32 @@ def test_same_seed_same_deal(case):
 @pytest.mark.parametrize("case", FOCUSED, ids=_id)
 def test_the_pack_is_legal(case):
     game, n, options = case
-    engine = get(game)
+    engine = ENGINES[game]
     for seed in range(5):
         state = engine.new_game(_players(n), dict(options), seed=seed)
-        CHECK_PACK[game](state, state["options"])
-
-
-def _check_multiplication(state, options):
-    cards = [c for h in state["hands"].values() for c in h] + state["deck"] + [state["open"]["card"]]
-    counts = Counter(cards)
-    assert all(mg_rules.is_card(c) for c in counts)
-    focused = set(mg_rules.focus_cards(options))
-    assert focused
-    for product in mg_rules.PRODUCTS:
-        assert counts[product] == (mg_rules.FOCUS_COPIES if product in focused else 1)
-    assert counts[mg_rules.FREE] == options["free_cards"]
-    assert counts == Counter(mg_rules.pack(options))
-    # the focused cards are dealt first: the hands hold focused cards only, or all of them
-    dealt = [c for h in state["hands"].values() for c in h]
-    in_hands = sum(1 for c in dealt if c in focused)
-    assert in_hands == min(len(dealt), mg_rules.FOCUS_COPIES * len(focused))
-
-
-def _check_smooth_operator(state, options):
-    operators = Counter(c for h in state["hands"].values() for c in h)
-    operators.update(state["decks"]["operator"])
-    focus = options.get("focus_operators") or []
-    for code in so_rules.OPERATOR_CODES:
-        if code in so_rules.SPECIALS:
-            expected = 4
-        elif not focus:
-            expected = 15
-        else:
-            expected = so_rules.FOCUS_COPIES if code in focus else so_rules.UNFOCUSED_COPIES
-        assert operators[code] == expected, code
-    assert set(operators) <= set(so_rules.OPERATOR_CODES)
-    for name, values in (("high", so_rules.high_values(options)), ("low", so_rules.low_values(options))):
-        numbers = Counter(state["decks"][name]) + Counter(state["discards"][name]) + Counter([state[name]])
-        assert numbers == Counter({v: so_rules.NUMBER_COPIES for v in values})
-    low, high = options.get("low_range", [1, 10]), options.get("high_range", [11, 20])
-    assert set(so_rules.low_values(options)) == set(range(low[0], low[1] + 1))
-    assert set(so_rules.high_values(options)) == set(range(high[0], high[1] + 1))
-
-
-def _check_numero(state, options):
-    cards = [c for h in state["hands"].values() for c in h] + state["deck"]
-    cards += [c for item in state["centre"] for c in item["cards"]]
-    assert len(cards) == len(set(cards))  # every card exists once
-    assert sorted(cards, key=nu_cards.sort_key) == nu_cards.pack(options)
-    assert all(nu_cards.in_pack(c, options) for c in cards)
-
-
-def _check_add_or_multiply(state, options):
-    low, high = options["number_range"]
-    width = high - low + 1
-    for hand in state["hands"].values():
-        numbers = Counter(hand["numbers"])
-        assert sum(numbers.values()) == len(am_rules.NUMBER_CARDS)
-        assert set(numbers) == set(range(low, high + 1))
-        assert all(0 <= v <= 6 for v in numbers)
-        assert max(numbers.values()) <= math.ceil(len(am_rules.NUMBER_CARDS) / width)
-        assert sorted(hand["operations"]) == sorted(am_rules.OPERATION_CARDS)
-
-
-CHECK_PACK = {"multiplication": _check_multiplication, "smooth_operator": _check_smooth_operator,
-              "numero": _check_numero, "numero_solitaire": _check_numero,
-              "add_or_multiply": _check_add_or_multiply}
+        assert FOCUS_OPTIONS[game].pack_problems(state, state["options"]) == [], (seed, options)
 
 
 def test_the_whole_range_is_the_standard_hand():
     assert am_rules.number_cards([0, 6]) == list(am_rules.NUMBER_CARDS)
 
 
-@pytest.mark.parametrize("game", ["multiplication", "smooth_operator", "numero", "add_or_multiply"])
+@pytest.mark.parametrize("game", [g for g, d in FOCUS_OPTIONS.items() if d.keys])
 def test_no_focus_option_no_change(game):
     """Off by default: the state of a game without them is the one it always was (no new key)."""
-    engine = get(game)
-    n = 3 if game == "add_or_multiply" else 2
-    state = engine.new_game(_players(n), {}, seed=5)
-    assert set(state["options"]) == set(engine.OPTIONS) - set(FOCUS_KEYS[game])
-
-
-FOCUS_KEYS = {"multiplication": ("focus_facts", "focus_tables"),
-              "smooth_operator": ("focus_operators", "low_range", "high_range"),
-              "numero": ("level",), "add_or_multiply": ("number_range",)}
+    engine = ENGINES[game]
+    state = engine.new_game(_players(FOCUS_OPTIONS[game].plain_players), {}, seed=5)
+    assert set(state["options"]) == set(engine.OPTIONS) - set(FOCUS_OPTIONS[game].keys)
 
 
 @pytest.mark.parametrize("case", BAD, ids=_id)
 def test_bad_values_are_bad_scenario(case):
     game, n, options = case
     with pytest.raises(BadScenario) as refused:
-        get(game).new_game(_players(n), options, seed=1)
+        ENGINES[game].new_game(_players(n), options, seed=1)
     assert refused.value.message.endswith(".") and "Traceback" not in refused.value.message
+    if game not in game_keys():
+        return  # (the replay command plays the games of games/engine/ only)
     out, status = run_scenario({"game": game, "players": _players(n), "options": options})
     assert status == 2 and out["error"]["code"] == "bad_scenario" and out["state"] is None
 
@@ -254,7 +138,7 @@ def _bot_actions(game, n, options, seed, steps=30):
     return actions, engine.summary(state)
 
 
-@pytest.mark.parametrize("case", FOCUSED, ids=_id)
+@pytest.mark.parametrize("case", REPLAYED, ids=_id)
 def test_the_replay_command_takes_the_option(case):
     game, n, options = case
     actions, summary = _bot_actions(game, n, options, seed=4)
@@ -282,7 +166,11 @@ def test_focused_games_triple_the_chances(case):
 
 
 def test_every_focus_option_is_measured():
-    measured = {(c.game, k) for c in selfplay.FOCUS_CASES for k in c.focused}
-    for game, keys in FOCUS_KEYS.items():
-        for key in keys:
+    measured = {(c.game, k) for c in (*selfplay.FOCUS_CASES, *toy.FOCUS_CASES) for k in c.focused}
+    for game, declared in FOCUS_OPTIONS.items():
+        for key in declared.keys:
             assert (game, key) in measured, key
+
+
+def test_every_game_measured_in_self_play_declares_its_focus_options():
+    assert {c.game for c in selfplay.FOCUS_CASES} <= set(FOCUS_OPTIONS)

@@ -1,6 +1,6 @@
 """A step after a move's commit that fails (PostgreSQL restarting just then, Redis away) must
-not stall the game (#24, weak spot 4): before, the move stood, but no push and no computer
-player's move followed, and the open page stayed silent for half a minute.
+not stall the game (docs/play.md, "A move's path after commit"): left alone, the move would stand
+with no push and no computer player's move after it, and the open page would stay silent.
 
 Now a computer player's turn that lasted far longer than its pause is woken again, by Celery
 beat's sweep (`wake_stalled_bots`) and by the page: when it has heard nothing for a while it

@@ -1,4 +1,4 @@
-"""Deals nobody can predict (#16): every game a person starts is seeded from `secrets` (63
+"""Deals nobody can predict (docs/play.md): every game a person starts is seeded from `secrets` (63
 bits), never from the clock, so knowing one's own hand does not reveal anyone else's.
 
 Every way a game is created is covered: free play, an assignment, Play again, a table a

@@ -1,4 +1,4 @@
-"""Games that go away (issue #15): a student stops a game (or leaves one classmates play on, a
+"""Games that go away (docs/play.md): a student stops a game (or leaves one classmates play on, a
 computer player taking the seat), a teacher stops a table, games left alone are put away by a
 beat task, "Playing now" lists students moving or who just pressed Play, the student's page shows one
 "Carry on" per game, and a deal that is over before anyone moved is dealt again."""
@@ -104,7 +104,7 @@ def test_a_student_stops_a_game_against_computer_players(classroom, student, hea
     [views] = told_table(heard, game.pk)
     assert list(views) == ["Ann"]
     assert "This game was stopped, so no more moves can be made." in "".join(views["Ann"].values())
-    # The Stop question goes from her open page with it (issue #23: it stayed).
+    # The Stop question goes from her open page with it.
     assert 'id="table-leave"' in views["Ann"]["leave"] and "Stop game" not in views["Ann"]["leave"]
     assert ("bots", game.pk) not in heard
     assert ("class_games_changed", {"classroom_id": classroom.pk}) in heard
@@ -141,7 +141,7 @@ def test_the_stop_question_goes_away_when_the_game_ends_and_solitaire_says_why(
     assert all("Stop game" in push["leave"] for push in pushes[:-1])
     assert 'id="table-leave"' in pushes[-1]["leave"] and "Stop game" not in pushes[-1]["leave"]
     left = len(game.state["deck"])
-    assert left > 0  # this deal ends with cards still to draw, as the walk found
+    assert left > 0  # this deal ends with cards still to draw, which the board explains
     board = pushes[-1]["board"]
     assert "The game ended because no take is possible: no centre card, and no sum of centre cards, " \
            "makes a number in your hand, even with the wild cards." in board

@@ -1,4 +1,4 @@
-""""Just right" opponents (issue #17): the assignment form offers them, a student's game is
+""""Just right" opponents (docs/play.md): the assignment form offers them, a student's game is
 dealt against computer players tuned from their rating, and simulated students of three
 strengths playing such an assignment win 40-60 % of their first 20 games."""
 
@@ -115,7 +115,7 @@ def test_the_bot_follows_the_students_rating(teacher, classroom, student, client
     if rating <= figures.low:
         assert share == -1.0  # weaker than the starter: the starter
     elif rating < figures.beginner:
-        assert -1.0 < share < 0.0  # between the starter and the beginner (issue #23)
+        assert -1.0 < share < 0.0  # between the starter and the beginner
     elif rating >= figures.high:
         assert share == 1.0  # stronger than the expert: the expert
     else:
@@ -153,7 +153,7 @@ def test_play_again_tunes_the_bot_to_the_new_rating(teacher, classroom, student,
         bot_level="").get().bot_level
 
 
-# ----- the simulation (issue #17, "Done when") -----------------------------------------------
+# ----- the simulation: three strengths win 40-60 % ------------------------------------------
 
 # Three planted strengths: the planted Multiplication Game player (devtools/planted.py) plays
 # the expert's move except that, at each turn where it could discard, it draws instead with
@@ -164,7 +164,7 @@ def test_play_again_tunes_the_bot_to_the_new_rating(teacher, classroom, student,
 # a new student starts (1175), so two of the three ratings have to travel to their child.
 # (A child stronger than the expert cannot be given an even chance by these bots; planted
 # misses of 0.05 would be such a child. A child weaker than the beginner, 0.35 or more, meets
-# the starter's side since issue #23: tests/games/test_starter.py, and `python manage.py
+# the starter's side: tests/games/test_starter.py, and `python manage.py
 # just_right` prints five strengths down to 0.5, 200 games each, docs/play.md.)
 #
 # The seeds are fixed, so the test is deterministic. Over 200 other seeds the same simulation

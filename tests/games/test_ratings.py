@@ -1,4 +1,4 @@
-"""Ratings (issue #17): the Elo update with known values, once per game however often it runs,
+"""Ratings (docs/play.md): the Elo update with known values, once per game however often it runs,
 after every finished game against bots or classmates; the mixed bot; the selectors and the
 partial that shows a rating to a teacher (a number and its trend) or a child (a name)."""
 
@@ -66,10 +66,13 @@ def test_bot_ratings_and_the_mix_curve():
     assert ratings.mix_rating(KEY, 0.125) == pytest.approx((1000 + 1109) / 2)
     # A new student still starts halfway between the beginner and the expert.
     assert ratings.default_rating(KEY) == (1000 + 1349) / 2
-    for key in ("multiplication", "smooth_operator", "add_or_multiply", "numero", "toy"):
-        points = ratings.figures_for(key).mix
-        # Every game's curve starts at its starter (p = -1); the toy game has none.
-        assert points[0][0] == (0 if key == "toy" else -1) and points[-1][0] == 1
+    for spec in registry.all_games():
+        if spec.ratings is None:  # (a one-player game: no opponents, the generic figures)
+            assert ratings.figures_for(spec.key) is ratings.GENERIC
+            continue
+        points = ratings.figures_for(spec.key).mix
+        # Every game's curve starts at its starter (p = -1), or at its beginner without one.
+        assert points[0][0] == (-1 if "starter" in spec.bots else 0) and points[-1][0] == 1
         assert all(a[1] <= b[1] for a, b in zip(points, points[1:]))  # rises
 
 

@@ -1,4 +1,4 @@
-"""Redis down while a game is created or played (#16): the change is committed before anyone
+"""Redis down while a game is created or played (docs/play.md): the change is committed before anyone
 is told, so a broadcast that fails (channel layer) or a computer player's turn that cannot be
 queued (Celery's broker) is logged and never turns the committed change into an error.
 

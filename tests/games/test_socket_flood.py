@@ -130,7 +130,7 @@ async def answers_until_quiet(comm) -> tuple[int, int | None]:
 @pytest.mark.asyncio
 async def test_twenty_sockets_of_one_child_store_at_most_the_limit_and_raise_no_flag(
         five_tables, student, classroom, settings):
-    """The flood of #24: one account, 20 sockets (4 on each of 5 games), 300 junk moves at once.
+    """A flood from one account: 20 sockets (4 on each of 5 games), 300 junk moves at once.
     Before, every socket had its own budget: all 300 were stored as rule errors and the child
     was flagged "many rule errors". Now the account has one budget: at most its limit is
     stored, and what a flood left is no evidence."""

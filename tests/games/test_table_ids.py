@@ -1,6 +1,6 @@
 """Every lobby and table URL with a missing id, or the id of another class's table, is a 404
-and changes nothing (#16: the lobby's Start with a missing id, then `POST /table/<missing>/start/`,
-used to be a 500). A missing table and another class's table get the same answer, so ids
+and changes nothing, never a 500 (docs/play.md), from the lobby's Start with a missing id to
+`POST /table/<missing>/start/`. A missing table and another class's table get the same answer, so ids
 reveal nothing."""
 
 import pytest

@@ -54,8 +54,8 @@ def test_a_classmate_joins_with_the_code_and_the_lobby_shows_them(student, ben):
 
 
 def test_a_lobby_link_from_before_it_moved_still_opens_the_lobby(student, ben):
-    """The lobby was at /table/<id>/ until "table" got one meaning (issue #21): a link shared
-    or bookmarked then still opens it, and then the game once it is dealt."""
+    """A lobby link in its old form, /table/<id>/, shared or bookmarked, still opens the lobby
+    (docs/play.md, "Tables with classmates"), and then the game once it is dealt."""
     game = open_table(signed_in(student))
     client = signed_in(student)
     response = client.get(f"/table/{game.pk}/?from=share")

@@ -1,5 +1,5 @@
 """The pseudo-language: every marked string, transformed, so that what is left in English on a
-page is what nobody marked (issue #26, docs/i18n.md).
+page is what nobody marked (docs/i18n.md, "The pseudo-language test").
 
 Every ASCII letter of a marked string becomes an accented look-alike ("Play" -> "Þļåý"), so a
 translated page holds no plain ASCII word at all: `english_words(html)` lists those left, which

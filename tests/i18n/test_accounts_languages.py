@@ -1,4 +1,4 @@
-"""Accounts and privacy in every language (issue #26), where the every-page test cannot reach:
+"""Accounts and privacy in every language (docs/i18n.md), where the every-page test cannot reach:
 forms posted with errors, sign-in waits, e-mails (in the recipient's language), the teacher's
 own language on the profile, the access log's sentences. A child's data (the erase page, the
 export zip) is in tests/i18n/test_privacy_languages.py, around its costly world.

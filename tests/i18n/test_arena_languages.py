@@ -1,4 +1,4 @@
-"""The class arena in every language (issue #26): what the every-URL pseudo test cannot reach.
+"""The class arena in every language (docs/i18n.md): what the every-URL pseudo test cannot reach.
 
 The projector's pushes and a child's pushes come over sockets, in the language of whoever
 opened the page (read once at connect, no middleware there); the projector's push is rendered

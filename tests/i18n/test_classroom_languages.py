@@ -1,4 +1,4 @@
-"""The classroom in Spanish, Arabic and the pseudo-language (issue #26): what the every-URL test
+"""The classroom in Spanish, Arabic and the pseudo-language (docs/i18n.md): what the every-URL test
 (test_pseudo_pages.py) cannot reach: forms posted with errors, messages after a change, empty
 states, a teacher's CSV of students with problems, the co-teaching e-mail, the sign-in cards
 (page and PDF), and the class's language for its students.

@@ -1,5 +1,5 @@
-"""The shared pages in Spanish, Arabic and the pseudo-language, and choosing a language (issue #26,
-docs/i18n.md): what the every-URL test (test_pseudo_pages.py) cannot reach in the core area.
+"""The shared pages in Spanish, Arabic and the pseudo-language, and choosing a language
+(docs/i18n.md): what the every-URL test (test_pseudo_pages.py) cannot reach in the core area.
 
 How a person's language is chosen: their own choice (User.language, kept by the switcher) >
 their class's (Classroom.language, for students) > the language cookie (a visitor's switcher) >

@@ -1,4 +1,4 @@
-"""The game tables in the reader's language (issue #26), where the every-URL test does not reach:
+"""The game tables in the reader's language (docs/i18n.md), where the every-URL test does not reach:
 each game kind in play and finished, for its player and for the teacher watching; the socket's
 fragments and pushes, per viewer; refused moves; the lobby; the replay; and app.js's words in
 the JavaScript catalogue. In the pseudo-language no English word may be left (tests/i18n/pseudo.py);
@@ -17,21 +17,28 @@ from games import registry
 from games.models import Game
 from games.rendering import render_table, table_push
 from games.services import SeatSpec, game_apply_move, game_create
+from tests.contract.helpers import registered
 from tests.i18n.pseudo import PSEUDO, english_words
 from tests.i18n.readers import speaking
 from tests.sockets import connect_as, off_loop
+from tests.toy.adapter import SPEC as TOY_SPEC
 
 # Names of the test's people and computer players, and the games' own printed symbols.
 NAMES = {"Ann", "Ben", "Robo", "Zip", "Bolt", "Pixel", "Nova", "Class", "KMT4QX"}
 
-# Every game kind: its key, the seats (Ann is the child) and options that end quickly.
-KINDS = [
-    ("smooth_operator", ["Ann", "Robo"], {"target": 1000}),
-    ("add_or_multiply", ["Ann", "Robo", "Zip"], {}),
-    ("numero", ["Ann", "Robo"], {}),
-    ("numero_solitaire", ["Ann"], {}),
-    ("multiplication", ["Ann", "Robo"], {}),
-]
+# Every game kind: the registry's games, and the toy game (tests/toy/, translated like them: a
+# game copied from it is translated too); its key, its fewest seats (Ann is the child, computer
+# players fill the others) and the options of a game nobody set up (`GameSpec.free_play_options`).
+SEAT_NAMES = ["Ann", "Robo", "Zip", "Bolt", "Pixel", "Nova"]
+SPECS = {spec.key: spec for spec in (*registry.all_games(), TOY_SPEC)}
+KINDS = [(spec.key, SEAT_NAMES[:spec.min_players], dict(spec.free_play_options)) for spec in SPECS.values()]
+
+
+@pytest.fixture
+def game_kind(key):
+    """The kind's game is registered while the test runs (the toy game only then)."""
+    with registered(SPECS[key]) as spec:
+        yield spec
 
 
 def seated(classroom, student, key, names, options, seed=5) -> Game:
@@ -41,14 +48,15 @@ def seated(classroom, student, key, names, options, seed=5) -> Game:
 
 def play(game: Game, *, moves: int | None = None) -> Game:
     """Bots decide for every seat (Ann's too) through the move service: `moves` moves, or to the end."""
-    engine = engines.get(game.key)
+    spec = registry.spec_for(game.key)
+    engine = spec.engine
     for done in range(5000):
         game.refresh_from_db()
         if game.state["finished"] or (moves is not None and done >= moves):
             return game
         name = engine.waiting_for(game.state)[0]
         seat = game.seats.get(name=name)
-        action = engines.make_bot(game.key, "beginner", game.version).choose(engine.view(game.state, name))
+        action = spec.make_bot("beginner", game.version).choose(engine.view(game.state, name))
         assert game_apply_move(game_id=game.pk, seat=seat, action=action,
                                expected_version=game.version, schedule_bots=False).applied
     raise AssertionError("game did not finish")
@@ -62,8 +70,8 @@ def left_in_english(html: str) -> list[str]:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("key, names, options", KINDS, ids=[k[0] for k in KINDS])
-def test_every_game_in_play_and_finished_has_no_english_left(key, names, options, classroom, student,
-                                                              teacher, pseudo_language):
+def test_every_game_in_play_and_finished_has_no_english_left(key, names, options, game_kind, classroom,
+                                                              student, teacher, pseudo_language):
     game = play(seated(classroom, student, key, names, options), moves=3)
     child, coach = speaking(student, PSEUDO), speaking(teacher, PSEUDO)
     url = reverse("games:game", args=[game.pk])
@@ -86,7 +94,7 @@ def test_every_game_in_play_and_finished_has_no_english_left(key, names, options
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("key, names, options", KINDS, ids=[k[0] for k in KINDS])
-def test_each_seat_is_pushed_its_view_in_its_own_language(key, names, options, classroom, student,
+def test_each_seat_is_pushed_its_view_in_its_own_language(key, names, options, game_kind, classroom, student,
                                                          make_student, pseudo_language):
     """The push renders each human seat's view once, in that seat's reader's language."""
     ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
@@ -94,7 +102,7 @@ def test_each_seat_is_pushed_its_view_in_its_own_language(key, names, options, c
     ben.save(update_fields=["language"])
     student.language = PSEUDO
     student.save(update_fields=["language"])
-    spec = registry.spec_for(key)
+    spec = game_kind
     humans = names[:1] + (["Ben"] if spec.max_players > 1 else [])
     seats = [SeatSpec(n, user=student if n == "Ann" else ben) for n in humans]
     seats += [SeatSpec(n, bot_level="player") for n in ["Robo", "Zip"][:max(0, spec.min_players - len(seats))]]

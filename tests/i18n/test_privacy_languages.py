@@ -1,4 +1,4 @@
-"""A child's data in every language (issue #26): the erase page with its counts, the erase form
+"""A child's data in every language (docs/i18n.md): the erase page with its counts, the erase form
 with a wrong name, the message after an erasure, and the export zip (README.txt and CSV headings
 in the teacher's language; values and JSON keys the same in every language). The world is the
 privacy tests' (Ann with data of every declared kind), built once for this module.

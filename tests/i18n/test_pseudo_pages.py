@@ -1,5 +1,5 @@
 """Every page in the pseudo-language (tests/i18n/pseudo.py): a plain English word left on a page
-is a string nobody marked for translation (issue #26).
+is a string nobody marked for translation (docs/i18n.md, "The pseudo-language test").
 
 Each URL the site has is asked for by a visitor, a teacher and a student, the same world as the
 Content-Security-Policy test's; each page that renders must hold no English word except the

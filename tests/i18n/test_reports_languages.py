@@ -1,4 +1,4 @@
-"""The skill reports in the reader's language (issue #26): what the every-page test
+"""The skill reports in the reader's language (docs/reports.md): what the every-page test
 (test_pseudo_pages.py -k reports) cannot reach because its world has no games yet: the
 dashboard and a student's page with numbers and flags, the moves behind a number, a child's own
 progress, job pages in each state, the live dashboard's socket fragments, the exports' headers

@@ -1,4 +1,4 @@
-"""Why a decision was judged as it was, in the reader's language (issue #26): the verdicts the
+"""Why a decision was judged as it was, in the reader's language (docs/i18n.md): the verdicts the
 replay and the moves page show (each game's `explain`, games/engine/*/verdicts.py), the units
 of the amounts (`Measure.amount_words`) and what a practice game's options do
 (`GameSkills.focus_words`). They are the engines' sentences (games/engine/words.py `Words`),

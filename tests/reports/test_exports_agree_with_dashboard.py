@@ -168,7 +168,7 @@ def pdf_text(content: bytes) -> str:
 def parent_pdf_figures(text: str, name: str, measure_ids) -> dict:
     """A parent's PDF of one student: each measure under its heading (with the band in a
     parent's words), thinking time, each operation, each total beside the class's."""
-    # str(): the words are translated lazily (issue #26); the test reads them in English.
+    # str(): the words are translated lazily (docs/i18n.md); the test reads them in English.
     label_of = {str(PARENT_WORDS[key]): str(band.label) for key, band in BANDS.items()}
     parent_words = "|".join(re.escape(str(w)) for w in PARENT_WORDS.values())
     found = {}

@@ -1,4 +1,4 @@
-"""One lock order for report writes (#16): the class row first, then games in id order.
+"""One lock order for report writes: the class row first, then games in id order.
 
 The deadlock it fixes (PostgreSQL; SQLite has no row locks): a recompute batch locked its games
 and, at commit, its evidence's foreign key took a key-share lock on the class row; meanwhile a

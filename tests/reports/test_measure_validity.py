@@ -1,4 +1,4 @@
-"""Validity of the measures every game shares (revision 2 of shared/spec/skills.md), played
+"""Validity of the measures every game shares (docs/reports.md, "The principles"), played
 through the engines without the database (devtools/validity.py): planted rule errors, drawn
 by chance, are recovered within ±3 points given ≥ 300 chances in every game with simulated
 students, and planting them leaves the game's own measures at their baseline (a planted

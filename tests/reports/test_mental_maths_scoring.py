@@ -1,7 +1,7 @@
 """Mental maths is judged on the answer given with the move that was played.
 
-Ava (issue #14) tried 13 ÷ 5 with the answer 7: refused, since 13 ÷ 5 is not exact. She then
-played + and answered 18, which was right and the game told her "✓ Right!". Her reports said
+Ava tries 13 ÷ 5 with the answer 7: refused, since 13 ÷ 5 is not exact. She then plays +
+and answers 18, which is right, and the game tells her "✓ Right!". Her reports must not say
 she missed that answer. The answer judged for mental maths is the one she gave with the move
 that was accepted. The refused try is judged once, where it belongs: trying ÷ on 13 ÷ 5 is an
 so.even_division miss (revision 2: one mistake, one measure; `judged_errors`), not also a

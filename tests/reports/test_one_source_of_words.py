@@ -4,8 +4,8 @@ the child-facing ones the same sentence.
 
 Real games are played through the move service (devtools.simulation.play_game), each student
 at one game (so a game's own summary and the all-games reports cover the same decisions): a
-child played by a seeded beginner bot at Smooth Operator (the issue's case: its results screen
-said "the fewest points possible in 2 of 2" where the reports said "0 times out of 2"), a
+child played by a seeded beginner bot at Smooth Operator (counted by a rule of its own, its results
+screen would say "the fewest points possible in 2 of 2" where the reports say "0 times out of 2"), a
 beginner at Numero Solitaire, and planted players who miss facts, sums, takes and rules at
 planted rates. Each surface is read as its reader gets it (the HTML pages, the CSV download,
 the PDF's text), never from the selectors."""
@@ -175,9 +175,9 @@ def test_every_surface_says_the_same_figure_in_the_same_words(client, played):
 
 
 def test_smooth_operator_ends_by_the_reports_rule_not_by_the_fewest_points_now(client, played):
-    """The issue's case: a beginner's responses, counted by "the fewest points now" (what the
+    """A beginner's responses, counted by "the fewest points now" (what the
     results screen used to count), disagree with the expert's judgement (the reports, by
-    shared/spec/skills.md revision 2), and the results screen now says the reports' figure."""
+    docs/reports.md, "The principles"), and the results screen now says the reports' figure."""
     classroom, found = played
     student, game = found["Bea"]
     answers = [m.analysis for m in Move.objects.filter(game=game, seat__user=student, accepted=True)

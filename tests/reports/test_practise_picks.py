@@ -1,4 +1,4 @@
-""""Practise this" picks what the evidence supports (issue #23):
+""""Practise this" picks what the evidence supports (docs/reports.md, on what "Practise this" picks):
 
 - facts are ranked by the miss rate a student very likely has at least (the band's lower
   edge), never by the raw rate: a slip in one or two tries never outranks a fact with evidence;
@@ -32,7 +32,7 @@ from reports.uncertainty import band_for
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 WORST = "7x8"
-# The issue's child: wrong on 37 % of 7 × 8, and now and then on any other fact.
+# A child wrong on 37 % of 7 × 8, and now and then on any other fact.
 WORST_RATE, SLIP_RATE = 0.37, 0.06
 
 
@@ -59,7 +59,7 @@ def test_rank_by_evidence_not_raw_rate():
 
 
 def test_a_table_wide_practice_keeps_the_worst_fact():
-    # The issue's failure: most of the top facts share the 3 and 6 tables, none of them 7 × 8.
+    # The trap: most of the top facts share the 3 and 6 tables, none of them 7 × 8.
     worst_first = ("7x8", "3x6", "6x10", "3x10", "6x9", "3x4")
     options = mg_practice("mg.facts", "", worst_first)
     assert _keeps(options, "7x8") and options["focus_facts"][0] == "7x8"

@@ -1,4 +1,4 @@
-""""Practise this" (issue #17): each game's practice hook gives options its engine accepts; the
+""""Practise this" (docs/reports-dashboard.md): each game's practice hook gives options its engine accepts; the
 report's Practise links open the assignment form prefilled (a GET changes nothing) for a
 student, a group or the class; submitting it sets a focused assignment the students see on
 their home page; and a simulated class shows the report's before and after."""
@@ -75,7 +75,7 @@ def test_every_practice_is_accepted_by_its_engine(measure_id, detail, weakest):
     assert practice.options_words(focus.game, focus.options)
 
 
-def test_the_hooks_say_what_the_issue_asks():
+def test_each_focus_practises_what_its_flag_names():
     assert practice.focus_for("mg.facts", "7x8").options == {"focus_facts": ["7x8"], "hand_size": 10}
     assert practice.focus_for("mg.facts", "", ("8x7", "6x9")).options == {
         "focus_facts": ["7x8", "6x9"], "hand_size": 10}
@@ -115,7 +115,7 @@ def teacher_client(teacher):
 
 def _has_played(classroom, kid, key: str, measure: str, detail: str, plant: str) -> None:
     """A few of `kid`'s games of `key`, until the report has evidence of measure:detail:
-    "Practise this" is for a student with evidence (issue #23)."""
+    "Practise this" is for a student with evidence (docs/reports.md)."""
     player = PlantedPlayer([parse_plant(plant)], seed=f"played:{kid.pk}")
     for g in range(8):
         with services.deferred_class_refresh():

@@ -1,4 +1,4 @@
-"""Validity of Add or Multiply?'s measure (revision 2 of shared/spec/skills.md), played through
+"""Validity of Add or Multiply?'s measure (docs/reports.md, "The principles"), played through
 the engine without the database (devtools/validity.py), counted by the reports' own machinery
 (reports/evidence.py).
 

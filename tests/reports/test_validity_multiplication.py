@@ -1,4 +1,4 @@
-"""Validity of The Multiplication Game's measures (revision 2 of shared/spec/skills.md), played
+"""Validity of The Multiplication Game's measures (docs/reports.md, "The principles"), played
 through the engine without the database (devtools/validity.py), counted by the reports' own
 machinery (reports/evidence.py):
 

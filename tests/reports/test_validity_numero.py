@@ -1,4 +1,4 @@
-"""Validity of Numero's measures (revision 2 of shared/spec/skills.md), played through the
+"""Validity of Numero's measures (docs/reports.md, "The principles"), played through the
 engine without the database (devtools/validity.py), counted by the reports' own machinery.
 Numero Solitaire shares the measures and the planted player.
 

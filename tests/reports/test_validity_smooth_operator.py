@@ -1,4 +1,4 @@
-"""Validity of Smooth Operator's measures (revision 2 of shared/spec/skills.md), played through
+"""Validity of Smooth Operator's measures (docs/reports.md, "The principles"), played through
 the engine without the database (devtools/validity.py), counted by the reports' own machinery.
 
 - Each measure planted alone at 10, 25 and 40 % is recovered given at least 1,500 chances (300

@@ -1,4 +1,4 @@
-"""Every counted decision explained (issue 23): for each game's measures, a counted decision
+"""Every counted decision explained (docs/reports.md): for each game's measures, a counted decision
 says what was played, what the expert computer player would have played and what the
 difference was worth; a decision judged fine says why.
 

@@ -1,4 +1,4 @@
-"""Explained verdicts where a teacher and a student read them (issue 23): the moves page shows,
+"""Explained verdicts where a teacher and a student read them (docs/reports.md): the moves page shows,
 beside each counted decision, what was played, what the expert would have played and what
 the difference was worth (or why it was fine); the replay shows the same at the position the
 decision was made from: to a teacher for every student, to a student only for their own.

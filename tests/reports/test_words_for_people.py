@@ -1,4 +1,4 @@
-"""Report sentences as a parent and a child read them (#15).
+"""Report sentences as a parent and a child read them.
 
 - A sentence about a named student never says "you" or "your" ("Ava took as many cards as you
   could"), and the child's own "You …" sentence never says "their": every measure's
@@ -20,6 +20,7 @@ from pypdf import PdfReader
 from reports import selectors
 from reports.measures import all_measures
 from reports.words import fact_to_practise, student_sentence, table_ways
+from tests.toy.skills import SKILLS as TOY_SKILLS
 
 from .showing import evidence, make_game, rollup
 
@@ -36,7 +37,9 @@ def pdf_text(data: bytes) -> str:
 
 # ----- the measures' words, after a name and after "You" -------------------------------------
 
-@pytest.mark.parametrize("measure", [m for m in all_measures() if m.has_misses], ids=lambda m: m.id)
+# Every registered game's measures, and the toy game's (a game copied from it starts with its words).
+@pytest.mark.parametrize("measure", [m for m in (*all_measures(), *TOY_SKILLS.measures) if m.has_misses],
+                         ids=lambda m: m.id)
 def test_every_measure_reads_right_about_a_named_student_and_to_the_student(measure):
     about_ava = student_sentence(measure, 2, 5, who="Ava")
     to_ava = student_sentence(measure, 2, 5)
@@ -44,7 +47,7 @@ def test_every_measure_reads_right_about_a_named_student_and_to_the_student(meas
     assert to_ava.startswith("You ") and not THIRD_PERSON.search(to_ava), to_ava
 
 
-def test_the_two_sentences_of_the_issue():
+def test_a_measure_reads_as_plain_sentences_about_and_to_a_student():
     assert student_sentence("nu.best_take", 1, 4, who="Ava") == "Ava took as many cards as possible 3 times out of 4."
     assert student_sentence("nu.best_take", 1, 4) == "You took as many cards as possible 3 times out of 4."
     assert student_sentence("mg.missed_play", 0, 1, who="Ava") == "Ava spotted a card to play once out of 1."

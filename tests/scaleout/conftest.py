@@ -1,4 +1,4 @@
-"""Scaling out (issue #25): real web processes (Daphne subprocesses, as production runs them)
+"""Scaling out (docs/deploy.md): real web processes (Daphne subprocesses, as production runs them)
 sharing the test database, with the channel layer sharded over private redis-servers.
 
 Each test gets two web processes started for it, on this run's test database (PostgreSQL or the

@@ -1,4 +1,4 @@
-"""Scaling out (issue #25): two web processes behind one address, the channel layer sharded over
+"""Scaling out (docs/deploy.md): two web processes behind one address, the channel layer sharded over
 two Redis servers (tests/scaleout/conftest.py starts both, and the processes).
 
 - Two players of one game, on different web processes, play normally: each sees the other's

@@ -8,7 +8,14 @@ hide the other hand and the deck.
 from games.engine import Engine, IllegalMove
 from games.engine.rng import shuffled
 from games.engine.validate import is_int
+from games.engine.words import names_in_words
+from games.engine.words import _  # English, found by makemessages: said in the reader's language
 
+# The teaching presets an assignment can choose (`presets_from` in the adapter).
+PRESETS = {"classic": {"label": _("Five cards each"), "options": {}},
+           "short": {"label": _("Three cards each"), "options": {"cards": 3}}}
+
+PACK = tuple(range(1, 21))
 LONG_HAND = 10  # the cards each of a focused game (`long_hands`): the whole pack of 20 dealt
 
 
@@ -16,23 +23,25 @@ class HigherCardEngine(Engine):
     key, title, min_players, max_players = "toy", "Higher Card", 2, 2
     # `long_hands`, its focus option ("Practise this", skills.py): ten cards each, so ten
     # tricks in which to play the highest card.
+    # A house option, so a game without it is dealt and stored as before it existed.
     OPTIONS = {"cards": (5, lambda n: is_int(n) and 1 <= n <= 10),
-               "long_hands": (False, lambda v: type(v) is bool)}
+               "long_hands": (None, lambda v: type(v) is bool)}
+    HOUSE_OPTIONS = ("long_hands",)
     ACTIONS = {"play": {"card": is_int}}
     ERROR_CODES = frozenset()  # the game's own codes: it has none beyond the shared ones
 
     def _new_game(self, players, options, seed, setup):
         state = {**self.base_state(players, options, seed), "turn": 0, "trick": {},
                  "tricks": {p: 0 for p in players}}
-        deck = shuffled(state, range(1, 21))
-        n = LONG_HAND if options["long_hands"] else options["cards"]
+        deck = shuffled(state, PACK)
+        n = LONG_HAND if options.get("long_hands") else options["cards"]
         state["hands"] = {p: sorted(deck[i * n:(i + 1) * n]) for i, p in enumerate(players)}
         state["deck"] = deck[2 * n:]
         return state
 
     def _apply(self, state, player, action, events):
         if action["card"] not in state["hands"][player]:
-            raise IllegalMove("not_in_hand", "You do not hold that card.")
+            raise IllegalMove("not_in_hand", _("You do not hold that card."))
         state["hands"][player].remove(action["card"])
         state["trick"][player] = action["card"]
         state["turn"] += 1
@@ -83,10 +92,10 @@ class HigherCardEngine(Engine):
 
     def describe_event(self, event):
         if event["type"] == "play":
-            return f"{event['player']} played {event['card']}."
+            return _("%(player)s played %(card)s.", player=event["player"], card=event["card"])
         if event["type"] == "trick":
-            return f"{event['player']} won the trick."
-        return f"Game over: {' and '.join(event['winners'])} won."
+            return _("%(player)s won the trick.", player=event["player"])
+        return _("Game over: %(winners)s won.", winners=names_in_words(event["winners"]))
 
 
 ENGINE = HigherCardEngine()

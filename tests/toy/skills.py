@@ -2,10 +2,13 @@
 "Practise this": a game with ten cards each (`long_hands`), in its own words."""
 
 from games.engine.skills import GameSkills, Measure
+from games.engine.words import _  # English, found by makemessages: said in the reader's language
 
-HIGHEST = Measure("toy.highest", "toy", "Highest card", "Played a lower card than their highest",
-                  "cards played", "Plays their highest card to win the trick.",
-                  well_words="played their highest card")
+# Its words read right after a student's name and after "You" (tests/reports/test_words_for_people.py):
+# "Ava played the highest card in hand 3 times out of 5", never "their".
+HIGHEST = Measure("toy.highest", "toy", _("Highest card"), _("Played a card below the highest in hand"),
+                  _("cards played"), _("Plays the highest card in hand, to win the trick."),
+                  well_words=_("played the highest card in hand"))
 
 
 def per_attempt(move, error_code):
@@ -23,7 +26,7 @@ def practice(measure_id, detail, weakest=()):
 def focus_words(options):
     if not options.get("long_hands"):
         return []
-    return ["Ten cards each: ten tricks in which to play your highest card."]
+    return [_("Ten cards each: ten tricks in which to play your highest card.")]
 
 
 SKILLS = GameSkills(measures=(HIGHEST,), analysis_keys=("kind", "played_highest", "analysis_error"),

@@ -1,9 +1,9 @@
 """python manage.py just_right [--game multiplication ...] [--rates 0.12,0.2,0.3,0.4,0.5]
        [--games 200] [--seed 1] [--workers 2] [--without-starter] [--json]
 
-How often "just right" lets planted students of several strengths win (issue #23). Each
-strength is one simulated student planted with a miss rate of the game's strength measure
-(devtools/just_right.py `STRENGTH_MEASURES`: 0.12 is near the expert, 0.5 misses half of
+How often "just right" lets planted students of several strengths win (docs/play.md,
+"An opponent for every child: the starter"). Each strength is one simulated student planted
+with a miss rate of the game's strength measure (devtools/just_right.py `STRENGTH_MEASURES`: 0.12 is near the expert, 0.5 misses half of
 what they could play), who plays `--games` just-right games in a row from a new student's
 rating, at the game's smallest table and first preset. Prints, per game and strength, the
 share of games won with its 90 % Wilson interval, where the rating ended, and how many of

@@ -1,4 +1,4 @@
-"""`python manage.py reading_level`: how hard the English children's pages are to read (issue #26).
+"""`python manage.py reading_level`: how hard the English children's pages are to read (docs/i18n.md).
 
 Renders each page a child reads (signing in to the class, their home page, a table in play of
 every game, their progress, the class arena) as a child would see it, in English, and prints the

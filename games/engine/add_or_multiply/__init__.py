@@ -2,7 +2,7 @@
 
 from .bots import BOTS, RATINGS
 from .engine import AddOrMultiplyEngine
-from .focus import FOCUS_CASES
+from .focus import FOCUS_CASES, FOCUS_OPTIONS
 from .rules import round_facts
 from ..words import _
 
@@ -28,5 +28,5 @@ def last_round_facts(state: dict) -> dict:
     return state["history"][-1]["results"] if state["history"] else {}
 
 
-__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "FOCUS_CASES",
+__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "FOCUS_CASES", "FOCUS_OPTIONS",
            "ENGINE", "BOTS", "PRESETS", "RATINGS", "round_facts", "last_round_facts"]

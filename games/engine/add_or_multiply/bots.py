@@ -1,6 +1,6 @@
 """Bots for Add or Multiply?. Each sees only its view (hands are public, choices are not).
 
-- starter (the easiest, issue #23): a random legal play, or now and then the play the
+- starter (the easiest): a random legal play, or now and then the play the
   player level ranks last (the worse operation, the cards that give away most).
 - beginner: a uniformly random legal play.
 - player: greedy. Opponents choose independently, so the expected score of `x` is the
@@ -361,7 +361,7 @@ BOTS = {"starter": StarterBot, "beginner": BeginnerBot, "player": PlayerBot, "ex
 #     python -m games.engine.calibrate add_or_multiply --games 400 --seed 1
 # When the bots change, run it again and copy its figures here.
 # At a table of three the player level does worse than the beginner.
-# The starter's side (issue #23) by `... --games 400 --seed 1 --part low`: a game with this
+# The starter's side by `... --games 400 --seed 1 --part low`: a game with this
 # much luck keeps even a careless player close to the beginner.
 RATINGS = BotRatings(levels={"starter": 939, "beginner": 1000, "player": 908, "expert": 1191},
                      mix={-1: 939, -0.75: 973, -0.5: 976, -0.25: 994,

@@ -27,7 +27,7 @@ def _is_rounds(value) -> bool:
 
 class AddOrMultiplyEngine(Engine):
     key = "add_or_multiply"
-    # The game's own refusal codes (shared/spec/add-or-multiply.md), beside the shared ones.
+    # The game's own refusal codes (docs/rules-add-or-multiply.md), beside the shared ones.
     ERROR_CODES = frozenset({'already_played', 'bad_target'})
     title = "Add or Multiply?"
     min_players = 3

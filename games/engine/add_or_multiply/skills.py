@@ -1,5 +1,6 @@
-"""Add or Multiply?'s skill measure and its evidence extractor (shared/spec/skills.md, revision
-2; how it is counted: docs/reports.md). Pure: reads the analysis of the student's own plays.
+"""Add or Multiply?'s skill measure and its evidence extractor (docs/reports.md, "The measures";
+how it is counted: docs/reports.md, "Add or Multiply?"). Pure: reads the analysis of the
+student's own plays.
 
 `am.operation` is a strategy measure: the operation is judged when it is chosen, by the
 expected points of `+` and of `x` as the expert bot itself evaluates them from what the

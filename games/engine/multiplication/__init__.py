@@ -2,7 +2,7 @@
 
 from .bots import BOTS, RATINGS
 from .engine import MultiplicationEngine
-from .focus import FOCUS_CASES
+from .focus import FOCUS_CASES, FOCUS_OPTIONS
 from ..words import _
 
 ENGINE = MultiplicationEngine()
@@ -22,5 +22,5 @@ BOTS_BY_GAME = {ENGINE.key: BOTS}
 PRESETS_BY_GAME = {ENGINE.key: PRESETS}
 RATINGS_BY_GAME = {ENGINE.key: RATINGS}
 
-__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "FOCUS_CASES",
+__all__ = ["ENGINES", "BOTS_BY_GAME", "PRESETS_BY_GAME", "RATINGS_BY_GAME", "FOCUS_CASES", "FOCUS_OPTIONS",
            "ENGINE", "BOTS", "PRESETS", "RATINGS"]

@@ -1,6 +1,6 @@
 """Bots for the Multiplication Game. Each is given only its own view.
 
-- starter (the easiest, issue #23): like the beginner, but draws far more often when it could
+- starter (the easiest): like the beginner, but draws far more often when it could
   discard, as a child who has not yet learnt to look for a play.
 - beginner: usually a random legal discard; draws about one turn in five anyway.
 - player: always discards when it can: a card that wins, else a square (the next player
@@ -164,7 +164,7 @@ BOTS = {"starter": StarterBot, "beginner": BeginnerBot, "player": PlayerBot, "ex
 #     python -m games.engine.calibrate multiplication --games 1000 --seed 1
 # When the bots change, run it again and copy its figures here.
 # The expert beats the beginner in 87-90 % of games, the player level in 58 %.
-# The starter's side (issue #23) by `... --games 400 --seed 1 --part low`: the starter won none
+# The starter's side by `... --games 400 --seed 1 --part low`: the starter won none
 # of its 400 games against the beginner, so its 80 is only as low as 400 games can tell (the
 # calibration counts a share below 0.5 % as 0.5 %); the mixes between them are measured.
 RATINGS = BotRatings(levels={"starter": 80, "beginner": 1000, "player": 1296, "expert": 1349},

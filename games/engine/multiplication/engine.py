@@ -32,7 +32,7 @@ def _default_hand_size(player_count: int) -> int:
 
 class MultiplicationEngine(Engine):
     key = "multiplication"
-    # The game's own refusal codes (shared/spec/multiplication-game.md), beside the shared ones.
+    # The game's own refusal codes (docs/rules-multiplication.md), beside the shared ones.
     ERROR_CODES = frozenset({'bad_declaration', 'no_common_multiplier'})
     title = "The Multiplication Game"
     min_players = 2

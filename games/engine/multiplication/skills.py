@@ -1,6 +1,7 @@
-"""The Multiplication Game's skill measures and evidence extractors (shared/spec/skills.md,
-revision 2; how each is counted: docs/reports.md). Pure: reads the analysis `engine.analyse`
-recorded (analyse.py: the expert's judgement of the position, the fact a card needed).
+"""The Multiplication Game's skill measures and evidence extractors (docs/reports.md, "The
+measures"; how each is counted: docs/reports.md, "The Multiplication Game"). Pure: reads the
+analysis `engine.analyse` recorded (analyse.py: the expert's judgement of the position, the fact
+a card needed).
 
 - mg.missed_play (strategy): a chance is a turn in which a card could be discarded (the
   expert bot then always discards); a miss is a draw. Amount: the cards more in hand than

@@ -3,13 +3,13 @@
 Exports ENGINES ({"numero", "numero_solitaire"}), BOTS_BY_GAME (bot classes per game and
 level), BOTS (Numero's), PRESETS (the spec's teaching levels 1-8), PRESETS_BY_GAME
 (Solitaire: levels 1-7, it has no challenges) and RATINGS_BY_GAME (Numero's bot ratings).
-Rules: ../../../../shared/spec/numero.md; house rules: docs/rules-numero.md.
+Rules and house rules: docs/rules-numero.md.
 """
 
 from .bots import BOTS_BY_GAME, RATINGS_BY_GAME
 from .cards import apply_wild, describe_wild, is_code, is_number, is_wild, value_of
 from .engine import NumeroEngine
-from .focus import FOCUS_CASES
+from .focus import FOCUS_CASES, FOCUS_OPTIONS
 from .rules import check_discard, check_discard_wild, check_wild
 from .solitaire import SolitaireEngine
 from ..words import _
@@ -47,6 +47,6 @@ PRESETS_BY_GAME = {
 # The table's public helpers (games/adapters/numero.py): card codes and the checks of a wild
 # card, a discard and a discarded wild on a player's own view.
 __all__ = ["ENGINES", "ENGINE", "BOTS", "BOTS_BY_GAME", "PRESETS", "PRESETS_BY_GAME",
-           "RATINGS_BY_GAME", "FOCUS_CASES",
+           "RATINGS_BY_GAME", "FOCUS_CASES", "FOCUS_OPTIONS",
            "apply_wild", "describe_wild", "is_code", "is_number", "is_wild", "value_of",
            "check_discard", "check_discard_wild", "check_wild"]

@@ -1,4 +1,4 @@
-"""Facts about one Numero decision for the skill reports (shared/spec/skills.md, revision 2;
+"""Facts about one Numero decision for the skill reports (docs/reports.md, "The principles";
 the definitions: docs/reports.md).
 
 Computed on the state before the action, never raising (a refused attempt is analysed too).

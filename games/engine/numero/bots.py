@@ -2,7 +2,7 @@
 
 A bot's turn is a *plan* (bot_base.py: what every level shares).
 
-- starter (the easiest, issue #23): like the beginner, but it often does not see a take it
+- starter (the easiest): like the beginner, but it often does not see a take it
   could make (then it builds or discards at random);
 - beginner: any take as the centre is (at random), otherwise a random build or discard;
   in a last turn or in Solitaire it follows the search's plan (wild cards included).
@@ -98,7 +98,7 @@ BOTS_BY_GAME = {"numero": BOTS, "numero_solitaire": dict(BOTS)}
 #     python -m games.engine.calibrate numero --games 400 --seed 1
 # When the bots change, run it again and copy its figures here.
 # Numero Solitaire is played alone: nobody to be rated against, so no ratings.
-# The starter's side (issue #23) by `... --games 300 --seed 1 --part low`.
+# The starter's side by `... --games 300 --seed 1 --part low`.
 RATINGS_BY_GAME = {"numero": BotRatings(
     levels={"starter": 561, "beginner": 1000, "player": 1262, "expert": 1417},
     mix={-1: 561, -0.75: 692, -0.5: 790, -0.25: 918,

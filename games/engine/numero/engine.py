@@ -49,7 +49,7 @@ FREE_STEPS = ("wild", "discard_wild", "challenge")
 
 class NumeroEngine(Engine):
     key = "numero"
-    # The game's own refusal codes (shared/spec/numero.md), beside the shared ones.
+    # The game's own refusal codes (docs/rules-numero.md), beside the shared ones.
     ERROR_CODES = frozenset({'build_too_big', 'builds_not_allowed', 'challenge_not_allowed', 'discards_not_allowed', 'group_mismatch', 'item_reused', 'must_take', 'no_answer_card', 'not_a_number_card', 'not_a_wild_card', 'unknown_item', 'wild_not_in_pack', 'wild_result_invalid'})
     title = "Numero"
     min_players = 2

@@ -1,5 +1,5 @@
 """Numero's (and Numero Solitaire's) skill measures and evidence extractors
-(shared/spec/skills.md, revision 2; how each is counted and its known limits:
+(docs/reports.md, "The principles"; how each is counted and its known limits:
 docs/reports.md). Pure: reads the analysis `engine.analyse` recorded (analyse.py: the expert
 bot's judgement of the position before the move) and the challenge events.
 

@@ -69,7 +69,7 @@ class BeginnerBot(Bot):
 
 
 class StarterBot(Bot):
-    """The easiest level (issue #23), a child who has not yet seen what the cards are for:
+    """The easiest level, a child who has not yet seen what the cards are for:
     with probability `CARELESS` it answers with the card that gives the most points, and as
     the active player keeps its special cards (ending the turn), except a Free Choice, which
     it plays with the sign that gives the fewest points; otherwise a random legal move. Always
@@ -113,7 +113,7 @@ class PlayerBot(Bot):
 # machine (the quick game to 650, 2 players) by
 #     python -m games.engine.calibrate smooth_operator --games 1000 --seed 1
 # When the bots change, run it again and copy its figures here.
-# The starter's side (issue #23) by `... --games 400 --seed 1 --part low`.
+# The starter's side by `... --games 400 --seed 1 --part low`.
 RATINGS = BotRatings(levels={"starter": 870, "beginner": 1000, "player": 1128, "expert": 1225},
                      mix={-1: 870, -0.75: 903, -0.5: 955, -0.25: 951,
                           0: 1000, 0.25: 1035, 0.5: 1082, 0.75: 1162, 1: 1225})

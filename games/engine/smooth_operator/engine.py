@@ -40,7 +40,7 @@ def _is_target(value) -> bool:
 
 class SmoothOperatorEngine(Engine):
     key = "smooth_operator"
-    # The game's own refusal codes (shared/spec/smooth-operator.md), beside the shared ones.
+    # The game's own refusal codes (docs/rules-smooth-operator.md), beside the shared ones.
     ERROR_CODES = frozenset({'bad_sign', 'must_discard_special', 'not_stuck', 'special_as_response', 'uneven_division'})
     title = "Smooth Operator"
     min_players = 2

@@ -1,4 +1,4 @@
-"""Smooth Operator's skill measures and evidence extractors (shared/spec/skills.md, revision 2;
+"""Smooth Operator's skill measures and evidence extractors (docs/reports.md, "The principles";
 how each is counted: docs/reports.md). Pure: reads the analysis `engine.analyse` recorded.
 
 - so.lowest_operator (strategy): a response judged by the expert bot's own evaluation of every
