@@ -3,7 +3,7 @@
 - `sessions_ended(user_id, keep_session_key)`: every session of the user but the one named
   ("": none) was just ended, and the change is committed (`services.user_end_sessions`).
   Their pages are already signed out; games closes their open sockets
-  (games/consumers/signed_out.py). Sent robustly: a failing receiver is logged.
+  (live/signed_out.py). Sent robustly: a failing receiver is logged.
 """
 
 from django.dispatch import Signal

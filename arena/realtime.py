@@ -2,7 +2,7 @@
 and each student's own page (a group per player, so what a child is sent is only theirs).
 
 A push is a courtesy sent after the change committed: when the channel layer cannot take it,
-the failure is logged (games.realtime) and every page reads the arena again when its socket
+the failure is logged (live/groups.py) and every page reads the arena again when its socket
 reconnects.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from games.realtime import send_to_group
+from live.groups import send_to_group
 
 
 def screen_group(arena_id: int) -> str:

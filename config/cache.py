@@ -29,7 +29,7 @@ class ReusedClientRedisCache(RedisCache):
     def count_and_get_many(self, key: str, *, timeout: float, keys: list[str]) -> tuple[int, dict]:
         """Add one to `key` (made with `timeout` when new) and read `keys`: one round trip,
         where Django's incr (EXISTS, INCR) and get_many (MGET) take three. A person's move
-        limit counts every move this way (games/consumers/limits.py)."""
+        limit counts every move this way (live/limits.py)."""
         counted = self.make_and_validate_key(key)
         read = {self.make_and_validate_key(k): k for k in keys}
         pipeline = self._cache.get_client(counted, write=True).pipeline(transaction=False)

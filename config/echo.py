@@ -10,12 +10,10 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import transaction
 
-from games.consumers.dispatch import DispatchWithoutSweep
+from live.close_codes import CLOSE_SIGNED_OUT
+from live.dispatch import DispatchWithoutSweep
 from games.models import Game
 from games.services import move_store
-
-NOT_SIGNED_IN = 4401
-
 
 class EchoConsumer(DispatchWithoutSweep, AsyncJsonWebsocketConsumer):
     # Dispatched as the game's sockets are (without Channels' per-message connection sweep),
@@ -23,7 +21,7 @@ class EchoConsumer(DispatchWithoutSweep, AsyncJsonWebsocketConsumer):
     async def connect(self):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            await self.close(code=NOT_SIGNED_IN)
+            await self.close(code=CLOSE_SIGNED_OUT)
             return
         self.group = f"echo.{user.pk}"
         await self.channel_layer.group_add(self.group, self.channel_name)

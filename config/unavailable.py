@@ -30,6 +30,8 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views import defaults
 
+from live.close_codes import CLOSE_TRY_AGAIN
+
 log = logging.getLogger(__name__)
 
 # Seconds a browser is asked to wait before trying again; the page itself tries again after a
@@ -37,9 +39,8 @@ log = logging.getLogger(__name__)
 # together.
 RETRY_AFTER_SECONDS = 5
 RETRY_PAUSE_SECONDS = (4, 9)
-# What a socket that met the database away is closed with (games/consumers/guard.py: "try
-# again later", which the page retries after a pause).
-CLOSE_TRY_AGAIN = 4013
+# What a socket that met the database away is closed with: CLOSE_TRY_AGAIN (live/close_codes.py:
+# "try again later", which the page retries after a pause).
 
 # The request's note: a list the backend appends to. A list, not a flag, so that the threads a
 # request's work runs in (each with a copy of the request's context) all write to the same one.

@@ -22,7 +22,7 @@ from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
-from games.consumers.guard import CLOSE_NOT_FOUND
+from live.close_codes import CLOSE_NOT_FOUND
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 

@@ -64,9 +64,10 @@ AREAS = (
     Area("classroom", "classroom/locale", ("classroom", "templates/classroom")),
     Area("reports", "reports/locale", ("reports", "templates/reports")),
     # The test-only toy game (tests/toy/) is translated like the real games, in their catalogue:
-    # a game copied from it starts with its words translated.
-    Area("games", "games/locale", ("games", "templates/games", "static/js/app.js", "tests/toy",
-                                   "tests/templates/games/boards/toy.html")),
+    # a game copied from it starts with its words translated. The live pages' words (live/, its
+    # script) are said on the games' pages, so they are in this catalogue too.
+    Area("games", "games/locale", ("games", "live", "templates/games", "static/js/app.js",
+                                   "static/js/live.js", "tests/toy", "tests/templates/games/boards/toy.html")),
     Area("arena", "arena/locale", ("arena", "templates/arena", "static/js/arena.js")),
     Area("privacy", "privacy/locale", ("privacy", "templates/privacy")),
 )

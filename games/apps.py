@@ -11,9 +11,6 @@ class GamesConfig(AppConfig):
         # Celery's registry (games/services/after_commit.py says why), so the tasks must be
         # registered in every process, not only in a worker.
         import games.tasks  # noqa: F401
-        from games.consumers import signed_out
-
-        signed_out.connect()  # a user's sessions ended: close their open sockets
 
         # The engines' sentences and words (games/engine/words.py), shown on any page, are said
         # in the reader's language.

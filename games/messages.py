@@ -3,7 +3,7 @@
 htmx's ws extension sends a form's fields as JSON strings plus a HEADERS object. A move form
 carries exactly: `action` (the move as JSON), `expected_version`, `idempotency_key`, and
 optionally `answer` (mental math). The page's own script may also ask for the table as it is
-now: `{"sync": <the version the page shows>}` (static/js/app.js sends it when it has heard
+now: `{"sync": <the version the page shows>}` (static/js/live.js sends it when it has heard
 nothing for a while after a move, or while another player's turn lasts). Anything else, or
 anything malformed, is refused with a plain message to that client only, and changes nothing.
 

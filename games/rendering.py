@@ -3,7 +3,7 @@ table's lobby (`lobby_context`, `render_lobby`: the lobby page and its WebSocket
 
 The same fragment serves the first HTTP render and every WebSocket push. It is made of
 named parts (status, notice, board, scores, log, leave: partials of games/_table.html, rendered by
-name for a push, games/partials.py), each carrying `hx-swap-oob` so htmx's ws
+name for a push, live/partials.py), each carrying `hx-swap-oob` so htmx's ws
 extension swaps each by id; the board is morphed (idiomorph), so what a child has half-chosen
 survives (static/js/app.js). A push sends a socket only the parts that differ from what it
 sent that socket before (`TablePush`, games/consumers/table.py).
@@ -37,7 +37,7 @@ from accounts.language import CATALOGUE_SETTINGS, user_language
 from accounts.membership import membership_version
 from games import registry
 from games.models import Game, Seat
-from games.partials import render_partials
+from live.partials import render_partials
 from games.results import how_you_played
 from games.selectors import lobby as lobby_selectors
 from games.selectors.play import recent_events, seat_moves

@@ -1,7 +1,7 @@
 """Telling open teacher dashboards that a class's reports or games changed. The message
 carries no data: each dashboard consumer re-reads what its teacher may see."""
 
-from games.realtime import send_to_group
+from live.groups import send_to_group
 
 
 def dashboard_group(classroom_id: int) -> str:

@@ -12,10 +12,10 @@ from accounts.language import user_language
 from accounts.permissions import is_teacher
 from classroom import selectors as classroom_selectors
 from classroom.models import Classroom
-from games.partials import render_partials
+from live.partials import render_partials
 
 from . import charts, selectors
-from .live_diff import LivePart
+from live.diff import LivePart
 
 
 def teacher_classroom(*, user, classroom_id: int) -> Classroom | None:
@@ -38,7 +38,7 @@ def dashboard_context(*, classroom: Classroom, assignment=None) -> dict:
     }
 
 
-# The live fragment's parts, in page order: a push sends those that changed (reports/live_diff.py).
+# The live fragment's parts, in page order: a push sends those that changed (live/diff.py).
 LIVE_PARTS = ("connection", "summary", "now", "alerts", "skills", "skills_updated", "operations",
               "totals", "trends", "games")
 

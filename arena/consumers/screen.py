@@ -5,8 +5,9 @@ is closed with 4403. On connect it sends the live part as it is now, so a reload
 reconnect after a dropped connection shows the latest at once. Afterwards it forwards what
 arena/screen.py pushes to the arena's screen group: one fragment rendered once for every
 projector (the same for all, as it holds nothing for one viewer), sent as the raw HTML that
-htmx's ws extension swaps by its id. Nothing is received: a socket that floods messages is
-closed with 4429, as the game sockets are.
+htmx's ws extension swaps by its id, in the live envelope (live/consumer.py). Nothing is
+received but `{"sync": version}`; a socket that floods messages is closed with 4429, as the
+game sockets are.
 Each push re-checks that the teacher still runs the arena (closed with 4403 otherwise).
 A push holds the fragment in every offered language (arena/screen.py); each socket sends the
 one of the teacher who opened it, chosen once at connect (accounts/language.py socket_language).
@@ -15,16 +16,15 @@ one of the teacher who opened it, chosen once at connect (accounts/language.py s
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
+from accounts.language import socket_language
 from arena import realtime, selectors
 from arena import screen as arena_screen
-from accounts.language import socket_language
-from games.consumers.guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, TokenBucket, current_user,
-                                   join_group, leave_group)
-from games.consumers.signed_out import ClosesWhenSignedOut
+from live.close_codes import CLOSE_NOT_ALLOWED
+from live.consumer import LiveConsumer
+from live.guard import current_user
 
 
 def _current_screen(user, scope, arena_id: int) -> tuple[str, str | None]:
@@ -38,36 +38,29 @@ def _current_screen(user, scope, arena_id: int) -> tuple[str, str | None]:
         return language, arena_screen.render(arena=arena)
 
 
-class ArenaScreenConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
-    async def connect(self):
-        self.group = None
-        self.finished = False
-        self.bucket = TokenBucket.for_socket()
+class ArenaScreenConsumer(LiveConsumer):
+    push_type = "arena-screen"
+
+    async def open(self):
         user = self.scope.get("user")
         self.user = user
         self.arena_id = arena_id = self.scope["url_route"]["kwargs"]["arena_id"]
-        html = None
+        self.html = None
         if user is not None and user.is_authenticated:
-            self.language, html = await database_sync_to_async(_current_screen)(user, self.scope, arena_id)
-        if html is None:
+            self.language, self.html = await database_sync_to_async(_current_screen)(user, self.scope, arena_id)
+        if self.html is None:
             await self.close(code=CLOSE_NOT_ALLOWED)
-            return
-        group = realtime.screen_group(arena_id)
-        if not await join_group(self, group):
-            return
-        self.group = group
-        await self.accept()
-        await self.send(text_data=html)
+            return None
+        return realtime.screen_group(arena_id)
 
-    async def disconnect(self, code):
-        self.finished = True
-        await leave_group(self, self.group)
+    async def opened(self):
+        html, self.html = self.html, None  # rendered with the access check: sent as it is
+        await self.push(None, {"live": html})
 
-    async def receive(self, text_data=None, bytes_data=None):
-        # The projector sends nothing; a socket that floods still costs the server.
-        if not self.finished and not self.bucket.take():
-            self.finished = True
-            await self.close(code=CLOSE_TOO_MANY)
+    async def current(self):
+        user = self.scope.get("user")
+        language, html = await database_sync_to_async(_current_screen)(user, self.scope, self.arena_id)
+        return None if html is None else (None, {"live": html})
 
     async def arena_screen(self, event):
         if self.finished:
@@ -75,11 +68,10 @@ class ArenaScreenConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
         # A teacher taken off the class since the connect hears no more (one small query;
         # pushes come at most about once a second).
         if not await database_sync_to_async(self._still_allowed)():
-            self.finished = True
-            await self.close(code=CLOSE_NOT_ALLOWED)
+            await self.finish(CLOSE_NOT_ALLOWED)
             return
         parts = event["parts"]
-        await self.send(text_data=parts.get(self.language) or parts[settings.LANGUAGE_CODE])
+        await self.push(None, {"live": parts.get(self.language) or parts[settings.LANGUAGE_CODE]})
 
     def _still_allowed(self) -> bool:
         user = current_user(self.user.pk)

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "classroom",
     "reports",
     "games",
+    "live",
     "arena",
     "privacy",
 ]
@@ -276,7 +277,7 @@ if CHANNEL_REDIS_URLS:
     # a busy arena that queue, not the moves, made the tail (p95 over a second). What pub/sub
     # gives up: a message reaches only the processes listening at that moment, and a process
     # that lost its Redis connection misses what was sent meanwhile; a push was never more
-    # than a courtesy here (games/realtime.py): every page reads its state again on
+    # than a courtesy here (live/groups.py): every page reads its state again on
     # (re)connect.
     CHANNEL_LAYER_KIND = os.environ.get("CHANNEL_LAYER", "pubsub")
     if CHANNEL_LAYER_KIND == "core":
@@ -370,11 +371,11 @@ BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY_SECONDS", "0.8"))
 BOT_STALL_SECONDS = 5
 
 # Each game or lobby socket may send this many messages a second after a burst of SOCKET_BURST
-# (a token bucket, games/consumers/guard.py); one that floods is closed with 4429. A child
+# (a token bucket, live/guard.py); one that floods is closed with 4429. A child
 # double-tapping, or playing a whole turn quickly, stays far inside it.
 SOCKET_MAX_MESSAGES_PER_SECOND = 10
 SOCKET_BURST = 20
-# Per person, across all their sockets and web processes (games/consumers/limits.py): moves in
+# Per person, across all their sockets and web processes (live/limits.py): moves in
 # any window of USER_MOVE_WINDOW_SECONDS (a flood past it is paused and set aside as no
 # evidence), and sockets open on one game at once.
 USER_MOVES_PER_WINDOW = 30

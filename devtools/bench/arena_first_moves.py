@@ -372,7 +372,7 @@ def report(args, results: list[dict], children: list[Child]) -> dict:
     shown = [r for r in results if not r.get("lost")]
     events = [e for c in children for e in c.events]
     out = {"never_shown": len(results) - len(shown),
-           # a table page that heard nothing for a while asks again (static/js/app.js): a push
+           # a table page that heard nothing for a while asks again (static/js/live.js): a push
            # that never came would show up here
            "syncs_sent": sum(e["kind"] == "sent" and str(e["data"]).startswith("sync") for e in events),
            "table_sockets_closed_by_the_server": sum(

@@ -14,7 +14,7 @@ OWN processes and touches nothing else:
   worker with beat (`celery -A config worker --beat -c 2`), each in its own session so that
   kill -9 of one process group reaches nothing else.
 
-The client plays as the page does (static/js/app.js and htmx's ws extension; the constants
+The client plays as the page does (static/js/live.js and htmx's ws extension; the constants
 below must follow them): --pairs pairs of students play two-player games over real
 WebSockets, each student on their own page's socket, each move with an idempotency key. A
 page keeps the move it sent until a newer table or a notice answers it and sends it again
@@ -69,6 +69,8 @@ sys.path.insert(1, os.path.dirname(os.path.dirname(BENCH)))  # the repo: games.e
 
 import fixtures  # noqa: E402
 from servers import Servers, _port_open  # noqa: E402
+
+from live.close_codes import CODES as CLOSE_CODES  # noqa: E402
 
 VERSION = re.compile(r'data-version="(\d+)"')
 NOTICE = re.compile(r'<p class="alert alert-error">(.*?)</p>', re.S)
@@ -483,12 +485,12 @@ def phase_worker(args, db: Db, teacher: Browser, worker: Worker, big_class: int)
     return rows
 
 
-# ----- the page's socket, as static/js/app.js and htmx's ws extension run it ------------------
-# These follow the page, and must be changed with it:
-SYNC_AFTER = 5.0  # app.js SYNC_AFTER_MS: silence while waiting -> {"sync": version}
-RETRIED = (1006, 1011, 1012, 1013)  # the ws extension reconnects by itself (growing random pause)
-RECONNECT = (4011, 4013)  # app.js reconnects (growing random pause)
-STOPPED = (4401, 4403, 4404, 4409, 4429)  # the page says why and stays closed
+# ----- the page's socket, as static/js/live.js and htmx's ws extension run it -----------------
+# The close codes come from the one table the page reads too (live/close_codes.py):
+SYNC_AFTER = 5.0  # live.js SYNC_AFTER_MS: silence while waiting -> {"sync": version}
+RETRIED = tuple(row.code for row in CLOSE_CODES if row.then == "retried")  # the ws extension reconnects
+RECONNECT = tuple(row.code for row in CLOSE_CODES if row.then == "reconnect")  # live.js reconnects
+STOPPED = tuple(row.code for row in CLOSE_CODES if row.then == "stop")  # the page says why, stays closed
 # Any other close code makes the page reload after 1.5 s: a reload forgets the pending move.
 SCORES = re.compile(r'<section id="table-scores".*?</section>', re.S)
 OTHER_WAITING = re.compile(r'<li class="player player-waiting(?![^"]*player-me)')
@@ -496,7 +498,7 @@ OTHER_WAITING = re.compile(r'<li class="player player-waiting(?![^"]*player-me)'
 
 def reconnect_pause(code: int, attempt: int) -> float:
     """The pause before the page's next connect: a random share of 1 s x 2^attempt, at most
-    2^6 (the ws extension's full jitter) or 2^5 (app.js for 4011/4013)."""
+    2^6 (the ws extension's full jitter) or 2^5 (live.js for 4011/4013)."""
     return random.random() * 2 ** min(attempt, 5 if code in RECONNECT else 6)
 
 
@@ -580,7 +582,7 @@ class PageSocket:
             else:
                 self.sock, attempt = sock, 0
                 self.heard = time.monotonic()
-                if self.pending is not None:  # app.js: after every reconnect
+                if self.pending is not None:  # live.js: after every reconnect
                     self._send(self.pending[0])
                     self.stats.resends += 1
                 code = await self._while_open(sock)

@@ -97,7 +97,7 @@ def _probe_layer_and_cache() -> None:
     from channels_redis.pubsub import RedisPubSubLoopLayer  # the site's layer extends it
     from django.core.cache import caches
 
-    from games import realtime
+    from live import groups as realtime
 
     original_group_send = RedisChannelLayer.group_send
 
@@ -141,7 +141,10 @@ def _probe_layer_and_cache() -> None:
 
     realtime.send_to_group = send_to_group
     import arena.realtime
-    arena.realtime.send_to_group = send_to_group
+    import games.realtime
+    import reports.realtime
+    for module in (arena.realtime, games.realtime, reports.realtime):
+        module.send_to_group = send_to_group
 
     backend = type(caches["default"])
     original_get = backend.get

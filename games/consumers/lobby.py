@@ -3,10 +3,11 @@
 It listens to the same `game.<id>` group as the game page, since every lobby change (a classmate
 joins or leaves, a computer player is added, the host starts) is a change of that game. Each
 consumer renders the lobby for its own viewer; once the game starts, it sends a fragment
-that takes the page to the game page. Nothing is received: lobby changes are ordinary POSTs.
+that takes the page to the game page. Nothing is received but `{"sync": version}`
+(live/consumer.py): lobby changes are ordinary POSTs.
 
 Before every push the viewer's access is re-checked when the class's membership version has
-changed (games/consumers/guard.py); a student removed from or moved out of the class is told
+changed (live/guard.py); a student removed from or moved out of the class is told
 so and closed with 4403. A socket that floods messages (which the lobby never needs) is
 closed with 4429.
 """
@@ -14,7 +15,6 @@ closed with 4429.
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from accounts.membership import membership_version
@@ -23,11 +23,12 @@ from games.realtime import game_group
 from games.rendering import render_lobby
 from games.selectors.lobby import lobby_access
 
-from .guard import (CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES,
-                    Checked, TokenBucket, current_user, join_group, leave_group, lobby_notice,
-                    recheck_if_changed)
 from accounts.language import socket_language
-from .signed_out import ClosesWhenSignedOut
+from live.close_codes import CLOSE_NOT_ALLOWED
+from live.consumer import LiveConsumer
+from live.guard import Checked, current_user, recheck_if_changed
+
+from .notices import NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES, lobby_notice
 
 
 class LostAccess(Exception):
@@ -68,11 +69,10 @@ class LobbyViewer:
         return html
 
 
-class LobbyConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
-    async def connect(self):
-        self.group = None
-        self.finished = False
-        self.bucket = TokenBucket.for_socket()
+class LobbyConsumer(LiveConsumer):
+    push_type = "lobby"
+
+    async def open(self):
         user = self.scope.get("user")
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
         access = None
@@ -82,41 +82,20 @@ class LobbyConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
             access = await database_sync_to_async(self.viewer.connect)()
         if access is None:
             await self.close(code=CLOSE_NOT_ALLOWED)
-            return
-        group = game_group(self.game_id)
-        if not await join_group(self, group):
-            return
-        self.group = group
-        await self.accept()
-        await self.send_lobby()
-
-    async def disconnect(self, code):
-        self.finished = True
-        await leave_group(self, self.group)
-
-    async def receive(self, text_data=None, bytes_data=None):
-        # The lobby takes no messages (its buttons are forms), but a socket that floods them
-        # still costs the server: it is closed like a flooding game socket.
-        if not self.finished and not self.bucket.take():
-            await self._finish(TOO_MANY_MESSAGES, CLOSE_TOO_MANY)
+            return None
+        return game_group(self.game_id)
 
     async def game_changed(self, event):
-        if not self.finished:
-            await self.send_lobby()
+        await self.refresh()
 
-    async def send_lobby(self):
+    async def current(self):
         try:
             html = await database_sync_to_async(self.viewer.lobby)()
         except LostAccess:
-            await self._finish(NO_LONGER_IN_CLASS, CLOSE_NOT_ALLOWED)
-            return
-        await self.send(text_data=html)
+            return None
+        return None, {"lobby": html}
 
-    async def _finish(self, words: str, code: int):
-        if self.finished:
-            return
-        self.finished = True
-        with translation.override(getattr(self, "language", None)):
-            text = lobby_notice(words)
-        await self.send(text_data=text)
-        await self.close(code=code)
+    async def goodbye(self, code):
+        words = NO_LONGER_IN_CLASS if code == CLOSE_NOT_ALLOWED else TOO_MANY_MESSAGES
+        with translation.override(getattr(self.viewer, "language", None)):
+            return {"lobby": lobby_notice(words)}

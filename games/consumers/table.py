@@ -7,11 +7,11 @@ only race the child's first taps. After every committed change the group `game.<
 players' views rendered once by whoever made the change (games/rendering.py `TablePush`);
 each consumer sends on only its own seat's view (a watcher renders its own), so no fragment
 ever holds another player's hidden cards. A socket is sent only the parts (status, notice,
-board, scores, log) that differ from what it sent before, and never an older version than it
-already sent. Moves go through the same service as everything else; errors go to the sender
+board, scores, log, leave) that differ from what it sent before, and never an older version
+than it already sent (the live base, live/consumer.py, in its envelope: type "table"). Moves go through the same service as everything else; errors go to the sender
 only.
 
-Access is checked at connect and again later (games/consumers/guard.py): before every move and
+Access is checked at connect and again later (live/guard.py): before every move and
 every push, in the database when the class's membership version has changed (one cache read
 otherwise; every change of who may play here bumps it). A viewer who lost access (a student removed, a co-teacher taken off the
 class) is told so in one sentence and closed with 4403; nothing is applied for them.
@@ -21,7 +21,7 @@ SOCKET_BURST; one that floods is told so and closed with 4429. Messages are coun
 arrive (the moves themselves wait in a short queue and are handled one at a time, in order),
 so a flood is recognised however slowly the server answers it. A person's moves are also
 counted across all their sockets, and only SOCKETS_PER_GAME of their sockets may be open on one
-game (games/consumers/limits.py): a move over that limit is refused unread (4429), and a fifth
+game (live/limits.py): a move over that limit is refused unread (4429), and a fifth
 window is told so and closed (4409).
 
 A page that has heard nothing for a while after a move, or during another player's turn,
@@ -39,7 +39,6 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
 from django.utils import translation
@@ -49,19 +48,22 @@ from accounts.membership import membership_version
 from games.messages import BadMessage, SyncRequest, parse_message
 from games.models import Game
 from games.realtime import game_group
-from games.rendering import PARTS, TableView, render_table
+from games.rendering import TableView, render_table
 from games.selectors.play import game_access
 from games.signals import table_watched
 from games.services.moves import game_apply_move
 from games.tasks import schedule_bot_moves, wake_bots_if_stalled
 
-from . import limits
-from .guard import (CLOSE_FAILED, CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, CLOSE_TOO_MANY_SOCKETS,
-                    CLOSE_TRY_AGAIN, NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES, TOO_MANY_WINDOWS,
-                    Checked, TokenBucket, current_user, join_group, leave_group, recheck_if_changed,
-                    table_notice)
 from accounts.language import socket_language
-from .signed_out import ClosesWhenSignedOut
+from games.services.moves import moves_set_aside_flood
+from live import limits
+from live.close_codes import (CLOSE_FAILED, CLOSE_NOT_ALLOWED, CLOSE_TOO_MANY, CLOSE_TOO_MANY_SOCKETS,
+                              CLOSE_TRY_AGAIN)
+from live.consumer import LiveConsumer
+from live.diff import Sent, as_parts
+from live.guard import Checked, current_user, recheck_if_changed
+
+from .notices import NO_LONGER_IN_CLASS, TOO_MANY_MESSAGES, TOO_MANY_WINDOWS, table_notice
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +82,7 @@ class LostAccess(Exception):
 
 
 class Flooding(Exception):
-    """The viewer's moves, over all their sockets, went over the limit (limits.py)."""
+    """The viewer's moves, over all their sockets, went over the limit (live/limits.py)."""
 
 
 @dataclass(frozen=True)
@@ -178,7 +180,7 @@ class Viewer:
                 return None
             return Reply(self.table(), sync=message.version)
         # Every other message counts as a move against the person's limit, read or not.
-        if not limits.move_allowed(user_id=self.user_id):
+        if not limits.move_allowed(user_id=self.user_id, set_aside=moves_set_aside_flood):
             raise Flooding
         if message is None:
             return Reply(self.table(notice=problem))
@@ -192,7 +194,7 @@ class Viewer:
         if result.applied:
             return None
         if result.status == "rejected" and result.move is not None:
-            limits.refused_move_stored(user_id=self.user_id)
+            limits.refused_move_stored(user_id=self.user_id, set_aside=moves_set_aside_flood)
         if result.status == "forbidden":  # access lost behind the services' back (an admin)
             raise LostAccess
         if result.status == "duplicate":
@@ -203,66 +205,29 @@ class Viewer:
         return Reply(self.table(notice=result.message))
 
 
-class Sent:
-    """What one socket last sent: the version and each part's HTML, so a push sends only the
-    parts that changed (a few hundred bytes when one player's "thinking…" moves on)."""
+class GameConsumer(LiveConsumer):
+    """The table's socket on the live base (live/consumer.py): its envelope's version is the
+    game's, its messages (moves, and syncs, which may wake a computer player) wait in a short
+    queue and are handled one at a time, in order, in the database threads."""
 
-    def __init__(self, page_version: int | None):
-        self.page_version = page_version  # the version the page was loaded at (?v=)
-        self.version: int | None = None
-        self.parts: dict[str, str] = {}
+    push_type = "table"
+    counts_pushes = False
 
-    @classmethod
-    def from_query(cls, query_string: bytes) -> "Sent":
-        values = parse_qs(query_string.decode("latin-1")).get("v") or [""]
-        return cls(int(values[0]) if values[0].isdigit() else None)
+    def new_sent(self) -> Sent:
+        values = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("v") or [""]
+        return Sent(int(values[0]) if values[0].isdigit() else None)
 
-    def page_shows(self, version: int) -> bool:
-        """On connect: the page already shows this version (it was rendered at it), so
-        sending the same board again would only wipe what the child has started to choose."""
-        return self.version is None and self.page_version == version
-
-    def page_has(self, view: TableView) -> bool:
-        """The page was loaded at this view's version and nothing was sent since: it shows
-        this board (a sync then sends nothing, and the child's started choice stays)."""
-        return not self.parts and self.version == view.version
-
-    def newer_than(self, version: int | None) -> bool:
-        """This socket already sent a newer table than `version` (pushes and renders in
-        threads can finish out of order). The same version may still bring changes: a game
-        stopped, a seat handed to a computer player."""
-        return version is not None and self.version is not None and version < self.version
-
-    def forget(self) -> None:
-        """The page does not show what this socket sent: the next table is sent whole."""
-        self.version, self.parts = None, {}
-
-    def remember(self, view: TableView) -> None:
-        self.version, self.parts = view.version, dict(view.parts)
-
-    def changed(self, view: TableView, always: tuple[str, ...] = ()) -> str:
-        """The HTML of the parts that changed (all of them the first time) and of the parts
-        in `always`, and remember them."""
-        html = "".join(view.parts[name] for name in PARTS
-                       if name in view.parts and (name in always or self.parts.get(name) != view.parts[name]))
-        self.remember(view)
-        return html
-
-
-class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
-    async def connect(self):
-        self.group = None
-        self.finished = False  # closed by us: nothing more is read or sent
+    async def open(self):
         self.worker = None
         self.busy = False  # the worker is handling a message
         self.lock = asyncio.Lock()
-        self.bucket = TokenBucket.for_socket()
         self.inbox: asyncio.Queue = asyncio.Queue(maxsize=max(1, int(self.bucket.burst)))
         self.slot = None  # this socket's place among its person's sockets on the game
         self.keeper = None  # renews the slot while the socket is open
-        self.sent = Sent.from_query(self.scope.get("query_string", b""))
+        self.viewer = None
         user = self.scope.get("user")
         game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        self.game_id = game_id
         access = None
         if user is not None and user.is_authenticated:
             self.viewer = Viewer(user_id=user.pk, game_id=game_id)
@@ -273,35 +238,31 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
                 log.warning("game socket %s: the database could not be reached on connect", game_id)
                 await self.accept()
                 await self.close(code=CLOSE_TRY_AGAIN)
-                return
+                return None
         if access is None or access.game.state is None:
             # Not theirs to see, or a table still gathering players (its page is the lobby).
             await self.close(code=CLOSE_NOT_ALLOWED)
-            return
-        self.game_id = game_id
+            return None
+        self.access = access
         self.slot = await _db(limits.claim_socket)(user_id=user.pk, game_id=game_id,
                                                    channel=self.channel_name)
         if self.slot is None:
             await self.accept()
-            await self._finish(TOO_MANY_WINDOWS, CLOSE_TOO_MANY_SOCKETS)
-            return
+            await self.finish(CLOSE_TOO_MANY_SOCKETS)
+            return None
         self.keeper = asyncio.ensure_future(self._keep_slot())
-        group = game_group(game_id)
-        if not await join_group(self, group):
-            return
-        self.group = group
-        await self.accept()
+        return game_group(game_id)
+
+    async def opened(self):
         self.worker = asyncio.ensure_future(self._work())
         try:
-            if access.coach:  # watching: every hand shown (the access log, privacy/, hears it)
-                await _db(table_watched.send)(sender=Game, game_id=game_id, user=user,
+            if self.access.coach:  # watching: every hand shown (the access log, privacy/, hears it)
+                await _db(table_watched.send)(sender=Game, game_id=self.game_id, user=self.scope["user"],
                                               path=self.scope.get("path", ""))
             await self._first_table()
         except DatabaseError:  # PostgreSQL restarting: the page reconnects after a pause
-            log.warning("game socket %s: the database could not be reached on connect", game_id)
-            if not self.finished:
-                self.finished = True
-                await self.close(code=CLOSE_FAILED)
+            log.warning("game socket %s: the database could not be reached on connect", self.game_id)
+            await self._failed()
 
     async def _first_table(self):
         # A bot whose turn it is may have been interrupted (a server restart): wake it. Its
@@ -322,31 +283,26 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
             await asyncio.sleep(limits.renew_every())
             await _db(limits.renew_socket)(self.slot)
 
-    async def disconnect(self, code):
-        self.finished = True
-        if self.keeper is not None:
+    async def closed(self):
+        if getattr(self, "keeper", None) is not None:
             self.keeper.cancel()
-        if self.slot:
+        if getattr(self, "slot", None):
             await _db(limits.free_socket)(self.slot, self.channel_name)
-        if self.worker is not None:
+        if getattr(self, "worker", None) is not None:
             if self.busy:  # let the move under way finish (nothing after it is handled)
                 try:
                     await asyncio.wait_for(asyncio.shield(self.worker), timeout=10)
                 except Exception:  # noqa: BLE001 - already logged by the worker, or too slow
                     pass
             self.worker.cancel()
-        await leave_group(self, self.group)
 
-    async def receive(self, text_data=None, bytes_data=None):
-        if self.finished:
-            return
-        if not self.bucket.take():
-            await self._refuse_flood()
-            return
+    async def counted(self, text):
+        # Counted as they arrive (live/consumer.py), handled in order by the worker (a sync
+        # included: it may wake a computer player and read the database).
         try:
-            self.inbox.put_nowait(text_data)
+            self.inbox.put_nowait(text)
         except asyncio.QueueFull:  # the server is far behind this one socket: same answer
-            await self._refuse_flood()
+            await self.finish(CLOSE_TOO_MANY)
 
     async def _work(self):
         """The socket's moves, one at a time, in the order they came."""
@@ -363,28 +319,28 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
                     if reply is not None and not self.finished:
                         await self._reply(reply)
             except LostAccess:
-                await self._refuse_lost()
+                await self.finish(CLOSE_NOT_ALLOWED)
             except Flooding:
-                await self._refuse_flood()
+                await self.finish(CLOSE_TOO_MANY)
             except Exception:  # noqa: BLE001 - the page reconnects and sends its move again
                 log.exception("game socket %s: a message could not be handled", self.game_id)
-                if not self.finished:
-                    self.finished = True
-                    await self.close(code=CLOSE_FAILED)
+                await self._failed()
                 return
             finally:
                 self.busy = False
 
     async def _reply(self, reply: Reply):
-        if reply.sync is None:  # a move's answer
-            await self._send_view(reply.view, answer=True)
+        view = reply.view
+        if reply.sync is None:  # a move's answer: its notice even when the words are the same
+            # (sent even if a newer table went out: it answers the page's own message)
+            await self.send_changes(view.version, view.parts, always=("notice",))
             return
-        if reply.sync != reply.view.version:
+        if reply.sync != view.version:
             self.sent.forget()  # the page missed a table: send all of it
-        if self.sent.page_has(reply.view):
-            self.sent.remember(reply.view)  # the page has this very board: nothing to send
+        if self.sent.page_has(view.version):
+            self.sent.remember(view.version, as_parts(view.parts))  # the page has this very board
         else:
-            await self._send_view(reply.view)
+            await self.push(view.version, view.parts)
 
     async def game_changed(self, event):
         if self.finished:
@@ -394,56 +350,54 @@ class GameConsumer(ClosesWhenSignedOut, AsyncWebsocketConsumer):
                 return
             view = self.viewer.view_in(event)
             if view is not None:  # rendered for this seat already: no database, no thread
-                await self._send_view(view)
+                await self.push(view.version, view.parts)
             else:
                 await self._send_table()
+
+    async def current(self):
+        try:
+            view = await _db(self.viewer.table)()
+        except LostAccess:
+            return None
+        return view.version, view.parts
 
     async def _send_table(self, connecting: bool = False):
         try:
             view = await _db(self.viewer.table)()
         except LostAccess:
-            await self._refuse_lost()
+            await self.finish(CLOSE_NOT_ALLOWED)
             return
         except DatabaseError:  # PostgreSQL restarting: the page reconnects and gets the table
             log.warning("game socket %s: the table could not be read for a push", self.game_id)
-            if not self.finished:
-                self.finished = True
-                await self.close(code=CLOSE_FAILED)
+            await self._failed()
             return
         if connecting and self.sent.page_shows(view.version):
-            self.sent.remember(view)  # the page has this board: nothing to send
+            self.sent.remember(view.version, as_parts(view.parts))  # the page has this board
             return
-        await self._send_view(view)
+        await self.push(view.version, view.parts)
 
-    async def _send_view(self, view: TableView, answer: bool = False):
-        """Send the parts that differ from what this socket last sent. An answer to this
-        socket's own message (a refused move: same version, a notice) always carries its
-        notice, even when the same words were sent before: the child tapped again."""
-        if not answer and self.sent.newer_than(view.version):
-            return  # an older render finished late: the page already has a newer table
-        html = self.sent.changed(view, always=("notice",) if answer else ())
-        if html:
-            await self.send(text_data=html)
+    async def _failed(self):
+        if not self.finished:
+            self.finished = True
+            await self.close(code=CLOSE_FAILED)
 
-    async def _refuse_lost(self):
-        await self._finish(NO_LONGER_IN_CLASS, CLOSE_NOT_ALLOWED)
-
-    async def _refuse_flood(self):
-        await self._finish(TOO_MANY_MESSAGES, CLOSE_TOO_MANY)
-
-    async def _finish(self, words: str, code: int):
+    async def finish(self, code: int):
         """Say why in one sentence, close, and drop whatever was still waiting."""
         if self.finished:
             return
-        self.finished = True
-        while not self.inbox.empty():
-            self.inbox.get_nowait()
+        inbox = getattr(self, "inbox", None)
+        while inbox is not None and not inbox.empty():
+            inbox.get_nowait()
         # An idle worker stops now; one handling a move finishes it (it was within the
         # budget, or the access check before it already refused it) and then stops.
-        if self.worker is not None and not self.busy:
+        if getattr(self, "worker", None) is not None and not self.busy:
             self.worker.cancel()
-        viewer = getattr(self, "viewer", None)
-        with translation.override(viewer.language if viewer else None):
-            text = table_notice(words)
-        await self.send(text_data=text)
-        await self.close(code=code)
+        await super().finish(code)
+
+    async def goodbye(self, code):
+        words = {CLOSE_NOT_ALLOWED: NO_LONGER_IN_CLASS, CLOSE_TOO_MANY: TOO_MANY_MESSAGES,
+                 CLOSE_TOO_MANY_SOCKETS: TOO_MANY_WINDOWS}.get(code)
+        if words is None:
+            return {}
+        with translation.override(self.viewer.language if self.viewer else None):
+            return {"notice": table_notice(words)}

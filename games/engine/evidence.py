@@ -30,7 +30,7 @@ What counts once:
 - Attempts refused for not being the player's turn at all (or unreadable) are rule errors
   only: the analysis of such an attempt says nothing about the measure.
 - Attempts set aside as a flood (error code FLOOD: refused moves sent faster than the move
-  limit allows, games/consumers/limits.py) are no evidence at all: a script's junk says
+  limit allows, live/limits.py) are no evidence at all: a script's junk says
   nothing about the child whose account sent it.
 """
 

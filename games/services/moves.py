@@ -199,7 +199,7 @@ def game_apply_move(*, game_id: int, seat: Seat, action: Any, expected_version: 
 def moves_set_aside_flood(*, user_id: int, since_seconds: float) -> int:
     """Mark the refused moves `user_id` sent in the last `since_seconds` as a flood (error code
     FLOOD), so they never become skill evidence (games/engine/evidence.py); called when their
-    moves went over the per-person limit (games/consumers/limits.py). Accepted moves are left
+    moves went over the per-person limit (live/limits.py). Accepted moves are left
     alone: the rules allowed them, and games are replayed from them. The engine's own refusal
     is not kept: what matters of a flood is that it was one. Returns how many were marked."""
     since = timezone.now() - timedelta(seconds=since_seconds)

@@ -1,4 +1,4 @@
-"""Tags for the live dashboard's partial updates (reports/live_diff.py)."""
+"""Tags for the live dashboard's partial updates (live/diff.py)."""
 
 import re
 
@@ -17,7 +17,7 @@ def live_item(context, html, *id_parts) -> str:
     push can send just this cell when only it changed:
     {% live_item cell_html "dash-c" student.pk forloop.counter %}. While a live push renders
     (reports/rendering.py puts a `live_items` dict in the context) the item is also recorded
-    there by its id, which is how reports/live_diff.py knows a part's items without cutting
+    there by its id, which is how live/diff.py knows a part's items without cutting
     its HTML."""
     item_id = "-".join(str(p) for p in id_parts)
     tagged = mark_safe(FIRST_TAG.sub(  # noqa: S308 - escaped here

@@ -72,74 +72,12 @@
   if (window.htmx) htmx.onLoad(syncGameFields);
 })();
 
-// Game tables: show the connection state, and keep keyboard focus where it was when the
-// server swaps in a new board (elements keep stable ids between renders).
+// Live pages: keep keyboard focus where it was when the server swaps in new parts (elements
+// keep stable ids between renders), and go where a pushed part says (data-go). Connecting,
+// closing, resending and resyncing are static/js/live.js's.
 (function () {
   "use strict";
   let focusedId = null;
-  document.addEventListener("htmx:wsOpen", function (evt) {
-    const label = evt.target.closest("[data-game-table]")?.querySelector("[data-connection]");
-    if (label) { label.textContent = gettext("Connected"); label.dataset.state = "open"; }
-  });
-  // The ws extension retries by itself after a dropped connection (1006, 1011-1013). A server
-  // behind Daphne can only send 1000 or 3000-4999, so it says "try again" with 4011 (it could
-  // not handle a message) or 4013 (Redis or the database is away or busy): the page reconnects after a growing, random
-  // pause, as the extension does. Any other close (a proxy or server closing politely) would
-  // leave the page dead: reload it instead, since the server sends the whole table on every
-  // connect. 4401/4403 mean "not allowed", 4404 "no such socket".
-  const RETRIED = [1006, 1011, 1012, 1013];
-  const RECONNECT = [4011, 4013];
-  let reconnects = 0;
-  document.addEventListener("htmx:wsOpen", function () { reconnects = 0; });
-  document.addEventListener("htmx:wsClose", function (evt) {
-    const code = evt.detail && evt.detail.event ? evt.detail.event.code : 1006;
-    if (RECONNECT.indexOf(code) === -1 || !evt.detail.socketWrapper) return;
-    const pause = Math.random() * 1000 * Math.pow(2, Math.min(reconnects, 5));
-    reconnects += 1;
-    window.setTimeout(function () {
-      if (document.body.contains(evt.target)) evt.detail.socketWrapper.reconnect();
-    }, pause);
-  });
-  function stopped(code) { return [4401, 4403, 4404, 4409, 4429].indexOf(code) !== -1; }
-  function retried(code) { return RETRIED.indexOf(code) !== -1 || RECONNECT.indexOf(code) !== -1; }
-  document.addEventListener("htmx:wsClose", function (evt) {
-    if (evt.target.closest("[data-dashboard]")) return;  // the dashboard's own handler below
-    const label = evt.target.closest("[data-game-table]")?.querySelector("[data-connection]");
-    const code = evt.detail && evt.detail.event ? evt.detail.event.code : 1006;
-    if (code === 4401 || code === 4403 || code === 4404) {
-      if (label) { label.textContent = gettext("This game is not open to you."); label.dataset.state = "closed"; }
-      return;
-    }
-    // 4429: this page sent far too many messages at once; 4409: the game is open in too many
-    // windows. The server said so in words before closing.
-    if (code === 4429 || code === 4409) {
-      if (label) { label.textContent = code === 4429 ? gettext("Too many messages at once: reload the page to carry on.")
-                                                     : gettext("Open in too many windows: close one, then reload this page."); label.dataset.state = "closed"; }
-      return;
-    }
-    if (label) { label.textContent = gettext("Reconnecting… your game is saved."); label.dataset.state = "closed"; }
-    if (!retried(code) && !stopped(code) && !window.__leaving) {
-      window.setTimeout(function () { window.location.reload(); }, 1500);
-    }
-  });
-  window.addEventListener("beforeunload", function () { window.__leaving = true; });
-  // The teacher's dashboard: its "Live" line comes with every push, so after a drop it must
-  // say the numbers may be out of date until the socket is back (the server then sends all).
-  document.addEventListener("htmx:wsClose", function (evt) {
-    if (!evt.target.closest("[data-dashboard]")) return;
-    const label = document.getElementById("dash-connection");
-    const code = evt.detail && evt.detail.event ? evt.detail.event.code : 1006;
-    if (!label) return;
-    label.dataset.state = "closed";
-    if (code === 4401 || code === 4403) {
-      label.textContent = gettext("Live updates stopped: you are no longer a teacher of this class.");
-      return;
-    }
-    label.textContent = gettext("Live updates paused: reconnecting… The numbers may be out of date.");
-    if (!retried(code) && !window.__leaving) {
-      window.setTimeout(function () { window.location.reload(); }, 1500);
-    }
-  });
   document.addEventListener("htmx:wsBeforeMessage", function () {
     focusedId = document.activeElement && document.activeElement.id ? document.activeElement.id : null;
   });
@@ -173,59 +111,6 @@
     const again = document.getElementById(focusedId);
     if (again && document.activeElement !== again) again.focus();
   });
-  // A move sent just as the socket drops may never reach the server, or its answer may never
-  // come back. The page keeps the last move it sent (with its idempotency key) until the server
-  // has answered it: a table at a newer version, or a notice. Every time the socket opens again
-  // it sends that move again, however many drops it takes; the server applies a move once per
-  // key and answers a repeat with the table as it is now, so the move counts exactly once.
-  // While the page waits (a move unanswered, or another player's turn) and has heard nothing
-  // for SYNC_AFTER_MS, it asks for the table as it is now ({"sync": version}) and again every
-  // SYNC_AFTER_MS: a push lost after a move's commit is caught up, and a computer player whose
-  // turn stalled is woken by the server. devtools/bench/faults.py's client does the same.
-  const SYNC_AFTER_MS = 5000;
-  let pending = null;  // {socket, message, version, dropped}
-  let live = null;  // {socket, wrapper, heard}: the game table's open socket
-  function boardVersion() {
-    const board = document.getElementById("table-board");
-    const version = board ? parseInt(board.dataset.version, 10) : NaN;
-    return isNaN(version) ? null : version;
-  }
-  document.addEventListener("htmx:wsAfterSend", function (evt) {
-    let data = null;
-    try { data = JSON.parse(evt.detail.message); } catch (e) { data = null; }
-    if (!data || !data.idempotency_key || data.expected_version === undefined) return;
-    pending = { socket: evt.target.closest("[ws-connect]"), message: evt.detail.message,
-                version: parseInt(data.expected_version, 10), dropped: false };
-    if (live) live.heard = Date.now();
-  });
-  document.addEventListener("htmx:wsAfterMessage", function () {
-    if (live) live.heard = Date.now();
-    if (!pending) return;
-    const version = boardVersion();
-    const notice = document.querySelector("#table-notice .alert");
-    if (notice || (version !== null && version > pending.version)) pending = null;
-  });
-  document.addEventListener("htmx:wsClose", function (evt) {
-    if (pending && evt.target === pending.socket) pending.dropped = true;
-    if (live && evt.target === live.socket) live = null;
-  });
-  document.addEventListener("htmx:wsOpen", function (evt) {
-    if (evt.target.closest("[data-game-table]") && document.getElementById("table-board")) {
-      live = { socket: evt.target, wrapper: evt.detail.socketWrapper, heard: Date.now() };
-    }
-    if (!pending || !pending.dropped || evt.target !== pending.socket) return;
-    pending.dropped = false;
-    evt.detail.socketWrapper.send(pending.message);
-  });
-  function othersTurn() {
-    return Boolean(document.querySelector("#table-scores .player-waiting:not(.player-me)"));
-  }
-  window.setInterval(function () {
-    if (!live || Date.now() - live.heard < SYNC_AFTER_MS || !(pending || othersTurn())) return;
-    live.heard = Date.now();
-    const version = boardVersion();
-    live.wrapper.send(JSON.stringify({ sync: version === null ? 0 : version }));
-  }, 1000);
   // A move is on its way: show it, and don't let a second tap send it twice.
   document.addEventListener("htmx:wsConfigSend", function (evt) {
     const form = evt.detail.elt.closest ? evt.detail.elt.closest("form") : null;

@@ -50,7 +50,7 @@ def html_is_in(page, language: str) -> None:
 
 # ----- readiness -------------------------------------------------------------------------------
 def socket_open(page) -> None:
-    """The page's socket is open (static/js/app.js marks its connection line data-state="open")."""
+    """The page's socket is open (static/js/live.js marks its connection line data-state="open")."""
     page.locator('[data-connection][data-state="open"]').wait_for(timeout=TIMEOUT)
 
 

@@ -1,5 +1,5 @@
 """A teacher's open dashboard takes in one student's new numbers cell by cell: the push
-carries just the changed cells (reports/live_diff.py), and the page shows them in place, with
+carries just the changed cells (live/diff.py), and the page shows them in place, with
 the rest of the skill table as it was. (The live server is a process of its own, so the push is
 set off the way a class sets it off: a student starts a game.)"""
 

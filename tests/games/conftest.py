@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 
-from games.consumers import limits
+from live import limits
 from games.services import SeatSpec, game_create
 
 
@@ -25,6 +25,6 @@ def table(classroom, student, ben):
 
 @pytest.fixture(autouse=True)
 def own_play_limits(monkeypatch):
-    """Each test counts its people's moves and sockets afresh (games/consumers/limits.py keeps
+    """Each test counts its people's moves and sockets afresh (live/limits.py keeps
     them in the cache, and ids are reused between tests)."""
     monkeypatch.setattr(limits, "KEY", f"play-limits-{uuid.uuid4().hex[:8]}:")

@@ -15,7 +15,7 @@ from accounts.models import User
 from classroom.services.co_teaching import co_teacher_remove
 from classroom.services.roster import student_move, student_remove
 from games import registry
-from games.consumers.guard import Checked, recheck_if_changed
+from live.guard import Checked, recheck_if_changed
 from games.consumers.table import Viewer
 from games.models import Game, Move
 from games.rendering import render_table

@@ -19,7 +19,7 @@ from django.db import OperationalError
 
 from config.settings.base import channel_layer_host
 
-from games.consumers import guard
+from live import close_codes, guard
 from games.consumers.table import Viewer
 from games.services import SeatSpec, game_create
 from tests.conftest import redis_available
@@ -80,7 +80,7 @@ async def test_an_unreachable_layer_closes_politely_and_is_logged_once(
     user, object_id = (teacher, classroom.pk) if socket == "reports/class" else (student, game.pk)
     if socket == "lobby":
         user = teacher  # a dealt game's lobby page is still open to its class's teacher
-    caplog.set_level(logging.WARNING, logger="games.consumers.guard")
+    caplog.set_level(logging.WARNING, logger="live.guard")
     for _ in range(3):
         comm = connect_as(user, object_id, socket=socket)
         connected, _ = await comm.connect()
@@ -139,8 +139,10 @@ def test_every_close_code_the_sockets_send_is_one_daphne_can_send():
     close code"): the socket is then dropped with no code, and 1011 and 1013 were refused."""
     from autobahn.twisted.websocket import WebSocketServerProtocol
 
-    codes = {name: getattr(guard, name) for name in dir(guard) if name.startswith("CLOSE_")}
+    codes = {name: getattr(close_codes, name) for name in dir(close_codes) if name.startswith("CLOSE_")}
     assert codes["CLOSE_TRY_AGAIN"] not in (1011, 1013) and codes["CLOSE_FAILED"] != 1011
+    # Every row the server closes with (not the browser's own "dropped" codes) is one of them.
+    assert {row.code for row in close_codes.CODES if row.then != "retried"} == set(codes.values())
     for name, code in codes.items():
         try:
             WebSocketServerProtocol().sendClose(code=code)

@@ -8,7 +8,7 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 
-from games.consumers.guard import TokenBucket
+from live.guard import TokenBucket
 from games.models import Game, Move
 from games.services.tables import table_open
 from tests.sockets import connect_as
@@ -104,7 +104,7 @@ def test_the_bucket_allows_a_burst_then_a_steady_rate():
         assert bucket.take()
 
 
-# ----- per person, across all their sockets (games/consumers/limits.py) -----------------------
+# ----- per person, across all their sockets (live/limits.py) -----------------------
 
 @pytest.fixture
 def five_tables(classroom, student, ben):

@@ -123,7 +123,7 @@ async def test_a_change_during_a_render_is_pushed_too(teacher, classroom, studen
     comm = connect_dashboard(teacher, classroom.pk)
     assert (await comm.connect(timeout=10))[0]
     assert "No skill numbers yet" in await comm.receive_from(timeout=5)
-    render = DashboardConsumer.render
+    render = DashboardConsumer.current
     rendering = asyncio.Event()
 
     async def slow_render(self):
@@ -132,7 +132,7 @@ async def test_a_change_during_a_render_is_pushed_too(teacher, classroom, studen
         await asyncio.sleep(0.3)  # ...and still busy (a big class) when it arrives
         return html
 
-    monkeypatch.setattr(DashboardConsumer, "render", slow_render)
+    monkeypatch.setattr(DashboardConsumer, "current", slow_render)
     await database_sync_to_async(broadcast_dashboard_changed)(classroom_id=classroom.pk)
     await asyncio.wait_for(rendering.wait(), timeout=5)
     await database_sync_to_async(rollup)(classroom, "so.lowest_operator", student=student,

@@ -1,4 +1,4 @@
-"""Children's game pages over real sockets, as static/js/app.js and htmx's ws extension behave:
+"""Children's game pages over real sockets, as static/js/live.js and htmx's ws extension behave:
 
 - a page connects to whichever web process takes the connection (a load balancer's choice:
   `ports` in order, the first that accepts), and after a dropped connection (1006) connects
@@ -6,7 +6,7 @@
 - it keeps the move it sent until a newer table or a notice answers it, and sends it again
   after every reconnect (the move's idempotency key makes the server count it once);
 - while it waits (its move unanswered, or the other player's turn) and has heard nothing for
-  `sync_after` seconds, it asks for the table as it is now (`{"sync": version}`); app.js waits
+  `sync_after` seconds, it asks for the table as it is now (`{"sync": version}`); live.js waits
   5 s, and a test that must see the push itself arrive passes None (never ask).
 
 `Table` plays one two-player game through two such pages with a replica of the game (the pure
@@ -72,7 +72,7 @@ class Page:
                 return  # closed by us, or by the server on purpose: not a dropped connection
             await asyncio.sleep(RECONNECT_PAUSE)
             self.socket = await self._connect()
-            if self.pending is not None:  # app.js: after every reconnect
+            if self.pending is not None:  # live.js: after every reconnect
                 await self.socket.send_text(self.pending[0])
 
     def _heard(self, text: str) -> None:

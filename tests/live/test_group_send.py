@@ -11,7 +11,7 @@ import redis.exceptions
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from games import realtime
+from live import groups as realtime
 
 
 class GatedLayer:
@@ -50,7 +50,7 @@ async def test_a_database_thread_does_not_wait_for_the_push(monkeypatch):
 async def test_a_push_that_fails_on_the_loop_is_logged(monkeypatch, caplog):
     layer = GatedLayer(fail=True)
     monkeypatch.setattr(realtime, "get_channel_layer", lambda: layer)
-    with caplog.at_level(logging.WARNING, logger="games.realtime"):
+    with caplog.at_level(logging.WARNING, logger="live.groups"):
         told = await database_sync_to_async(realtime.send_to_group, thread_sensitive=False)(
             "game.8", {"type": "game.changed"})
         layer.gate.set()
@@ -91,6 +91,10 @@ def test_the_ticker_thread_hands_over_to_its_own_process_loop_only(monkeypatch):
     import threading
     import time
 
+    from asgiref.sync import SyncToAsync
+
+    # This thread names no loop of its own (an earlier test's async_to_sync may have left one).
+    monkeypatch.delattr(SyncToAsync.threadlocal, "main_event_loop", raising=False)
     loop = asyncio.new_event_loop()
     running = threading.Thread(target=loop.run_forever, daemon=True)
     running.start()

@@ -17,13 +17,11 @@ import logging
 
 from accounts.signals import sessions_ended
 
-from ..realtime import send_to_group
+from .close_codes import CLOSE_SIGNED_OUT
 from .dispatch import DispatchWithoutSweep
+from .groups import send_to_group
 
 log = logging.getLogger(__name__)
-
-CLOSE_SIGNED_OUT = 4401
-
 
 def user_group(user_id: int) -> str:
     return f"user.{int(user_id)}"
@@ -31,7 +29,7 @@ def user_group(user_id: int) -> str:
 
 class ClosesWhenSignedOut(DispatchWithoutSweep):
     """A mixin for AsyncWebsocketConsumer (listed before it). Its messages are dispatched
-    without Channels' per-message connection sweep (games/consumers/dispatch.py)."""
+    without Channels' per-message connection sweep (live/dispatch.py)."""
 
     signed_out = False
     _user_group: str | None = None
@@ -77,9 +75,9 @@ class ClosesWhenSignedOut(DispatchWithoutSweep):
 
 
 def close_sockets_of(sender, *, user_id: int, keep_session_key: str = "", **kwargs) -> None:
-    """`accounts.signals.sessions_ended`'s receiver (connected in games/apps.py)."""
+    """`accounts.signals.sessions_ended`'s receiver (connected in live/apps.py)."""
     send_to_group(user_group(user_id), {"type": "sessions.ended", "keep": keep_session_key})
 
 
 def connect() -> None:
-    sessions_ended.connect(close_sockets_of, dispatch_uid="games.close_sockets_of")
+    sessions_ended.connect(close_sockets_of, dispatch_uid="live.close_sockets_of")

@@ -2,13 +2,14 @@
 production, so every web process counts the same moves and sockets):
 
 - Moves: at most USER_MOVES_PER_WINDOW game-socket messages in any USER_MOVE_WINDOW_SECONDS,
-  whatever number of sockets they come from. The per-socket bucket (guard.py) cannot see a
+  whatever number of sockets they come from. The per-socket bucket (live/guard.py) cannot see a
   script that opens twenty sockets. The count is a sliding window (this window's count plus
   the part of the last one still inside it), so a flood stops at the limit, not at twice it.
   The message that first goes over starts a pause of FLOOD_PAUSE_SECONDS in which every move
   of that person is refused unread, and their refused moves of the last two windows are set
-  aside as a flood (`games.services.moves.moves_set_aside_flood`): a script's junk is not a
-  child's rule errors, so it never becomes skill evidence or a "many rule errors" flag.
+  aside as a flood (the caller's `set_aside`: a game's socket passes
+  `games.services.moves.moves_set_aside_flood`): a script's junk is not a child's rule
+  errors, so it never becomes skill evidence or a "many rule errors" flag.
 - Sockets: at most SOCKETS_PER_GAME sockets of one person on one game at once (a child with
   the game open in a few tabs is far inside it). Each open socket holds a slot, a cache key
   that expires SOCKET_SLOT_SECONDS after the socket last renewed it: a web process killed
@@ -22,11 +23,10 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Callable
 
 from django.conf import settings
 from django.core.cache import cache
-
-from games.services.moves import moves_set_aside_flood
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,10 @@ def _setting(name: str, default: float) -> float:
     return float(getattr(settings, name, default))
 
 
-def move_allowed(*, user_id: int, clock=time.time) -> bool:
+SetAside = Callable[..., object]  # (user_id=, since_seconds=): a flood's refused moves set aside
+
+
+def move_allowed(*, user_id: int, set_aside: SetAside, clock=time.time) -> bool:
     """Count one move message of `user_id`; False when it is over the limit (or they are
     paused after a flood). The first message over the limit starts the pause and sets their
     recent refused moves aside (see the module's doc). Synchronous (the cache and the
@@ -59,7 +62,7 @@ def move_allowed(*, user_id: int, clock=time.time) -> bool:
         return True
     try:
         if cache.add(paused, 1, timeout=_setting("FLOOD_PAUSE_SECONDS", 30)):
-            moves_set_aside_flood(user_id=user_id, since_seconds=2 * window)
+            set_aside(user_id=user_id, since_seconds=2 * window)
             log.warning("user %s sent moves faster than the limit: paused, and their refused moves "
                         "of the last %ss set aside as a flood", user_id, int(2 * window))
     except Exception:  # noqa: BLE001
@@ -67,7 +70,7 @@ def move_allowed(*, user_id: int, clock=time.time) -> bool:
     return False
 
 
-def refused_move_stored(*, user_id: int) -> None:
+def refused_move_stored(*, user_id: int, set_aside: SetAside) -> None:
     """A refused move of `user_id` was just stored: if they are paused after a flood it is part
     of it (it passed the count in another socket's thread just before the flood was seen), so
     it is set aside too. One cache read, and only for refused moves."""
@@ -76,7 +79,7 @@ def refused_move_stored(*, user_id: int) -> None:
     except Exception:  # noqa: BLE001
         return
     if paused:
-        moves_set_aside_flood(user_id=user_id, since_seconds=2 * _setting("USER_MOVE_WINDOW_SECONDS", 10))
+        set_aside(user_id=user_id, since_seconds=2 * _setting("USER_MOVE_WINDOW_SECONDS", 10))
 
 
 def _count_and_read(key: str, *, timeout: float, keys: list[str]) -> tuple[int, dict]:

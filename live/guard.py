@@ -1,18 +1,6 @@
-"""What every socket of the site shares: close codes, the words sent before a close, a
-per-socket message budget, re-checking access on a long-lived socket, and joining a group
-when the channel layer (Redis) has just come back.
-
-Close codes the page (static/js/app.js) understands. A server may only send 1000 or a code
-from 3000-4999 (Daphne's autobahn refuses 1011 and 1013 with "invalid close code", and the
-socket is then dropped without any code), so "try again" has codes of its own:
-- 4403: not (or no longer) allowed here; the page says so and stays closed.
-- 4404: no such socket (an unknown path); the page stays closed.
-- 4409: this game is open in too many windows of the same person; the page says so.
-- 4429: too many messages; the page says so and stays closed until reloaded.
-- 4011 "could not handle that" and 4013 "try again later" (the channel layer or the database
-  could not be had: Redis away, PostgreSQL restarting, or every database connection of the
-  process busy, config/unavailable.py): the page reconnects after a pause, as after a dropped
-  connection, and sends its unanswered move again.
+"""What every socket of the site shares: a per-socket message budget, re-checking access on a
+long-lived socket, and joining a group when the channel layer (Redis) has just come back. The
+close codes are in live/close_codes.py.
 """
 
 from __future__ import annotations
@@ -23,25 +11,13 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from django.conf import settings
-from django.utils.translation import gettext_lazy
-from django.utils.html import format_html
 
 from accounts.membership import membership_version
 from accounts.models import User
 
+from .close_codes import CLOSE_TRY_AGAIN
+
 log = logging.getLogger(__name__)
-
-CLOSE_NOT_ALLOWED = 4403
-CLOSE_NOT_FOUND = 4404
-CLOSE_TOO_MANY_SOCKETS = 4409
-CLOSE_TOO_MANY = 4429
-CLOSE_FAILED = 4011
-CLOSE_TRY_AGAIN = 4013
-
-NO_LONGER_IN_CLASS = gettext_lazy("You are no longer in this class, so this table has closed.")
-TOO_MANY_MESSAGES = gettext_lazy("Too many messages at once: reload the page to carry on.")
-TOO_MANY_WINDOWS = gettext_lazy("This game is already open in other windows or tabs. "
-                                "Close one of them, then reload this page.")
 
 
 class TokenBucket:
@@ -68,18 +44,6 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
-
-
-def table_notice(text: str) -> str:
-    """A game table's notice line on its own (the rest of the page stays as it was)."""
-    return format_html('<div id="table-notice" class="table-notice" role="alert" hx-swap-oob="true">'
-                       '<p class="alert alert-error">{}</p></div>', text)
-
-
-def lobby_notice(text: str) -> str:
-    """A lobby replaced by one plain sentence."""
-    return format_html('<div id="lobby" class="lobby" hx-swap-oob="true"><div class="card notice" '
-                       'role="alert"><p><strong>{}</strong></p></div></div>', text)
 
 
 @dataclass
