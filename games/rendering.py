@@ -50,7 +50,7 @@ from games.words import say
 # twice by the same seat); they guard nothing, so they need not come from the operating
 # system. A private generator, seeded from it once per process: `secrets` asks the kernel at
 # every render, and each ask lets go of the GIL, a switch point for every other thread in the
-# middle of a push (py-spy, devtools/bench/README.md session 13).
+# middle of a push (py-spy: devtools/bench/README.md, "Where a move's CPU goes").
 _form_keys = random.Random(secrets.randbits(128))
 os.register_at_fork(after_in_child=lambda: _form_keys.seed(secrets.randbits(128)))  # Celery's forked workers
 
@@ -112,7 +112,7 @@ def stopped_line(game: Game, seats: list[Seat], seat: Seat | None) -> str:
 # not depend on who reads it (it names the players), a table's log is the last few moves' lines
 # (all but the newest already said at the move before), and saying one is a sentence and its
 # values looked up in the reader's catalogue: for every viewer of every push, that was most of
-# a table's context (devtools/bench/README.md, session 13). Keyed by the event's repr (events
+# a table's context (devtools/bench/README.md, "Where a move's CPU goes"). Keyed by the event's repr (events
 # are small JSON dicts; one read back from PostgreSQL may order its keys differently, which
 # only costs a second entry).
 _EVENT_LINES: dict[tuple[str, str, str], str | None] = {}

@@ -7,7 +7,7 @@ the same single thread, to tidy that thread's own database connection, which non
 consumers uses. Each consumer does its database work through `database_sync_to_async`, which
 already closes stale connections in the thread doing the work, before and after. So the sweep
 is skipped: under a busy class it was a queue every move and every push waited in (and about a
-tenth of a web process's CPU, measured with py-spy: devtools/bench/README.md).
+tenth of a web process's CPU, measured with py-spy: devtools/bench/README.md, "Where a move's CPU goes").
 """
 
 from __future__ import annotations
