@@ -28,6 +28,7 @@ from arena.services import arena_create, arena_end, arena_join, arena_start
 from games.models import Move
 from reports.measures import all_measures
 from reports.models import SkillRollup
+from tests.browser.conftest import off_the_loop
 from tests.browser.test_play_browser import click_mg_move, current, mg_move, signed_in_page, wait_for_version
 from tests.browser.test_reports_browser import open_sections
 from tests.browser.test_socket_faults_browser import is_move, open_free_game
@@ -157,10 +158,10 @@ def test_a_dashboard_that_missed_a_push_asks_and_is_sent_everything(
 
 def waiting_in_an_arena(browser, live_daphne, teacher, classroom, student, make_student):
     ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
-    arena = arena_create(teacher=teacher, classroom=classroom, title="Friday arena",
+    arena = off_the_loop(arena_create, teacher=teacher, classroom=classroom, title="Friday arena",
                          key="smooth_operator", options={"target": 200}, minutes=10, mode="points")
     for child in (student, ben):
-        arena_join(student=child, arena_id=arena.pk)
+        off_the_loop(arena_join, student=child, arena_id=arena.pk)
     page = signed_in_page(browser, live_daphne, student)
     between = Between(page, r"/ws/arena/\d+/me/")
     page.goto(live_daphne + f"/arena/{arena.pk}/play/")
@@ -176,7 +177,7 @@ def seated(arena, student) -> bool:
 def start_while_deaf(page, between, arena, student):
     """The arena starts and the server's round seats Ann, while her page hears nothing."""
     between.deaf = True
-    arena_start(arena_id=arena.pk)
+    off_the_loop(arena_start, arena_id=arena.pk)
     wait_until(page, lambda: seated(arena, student) and between.dropped >= 1)
     page.wait_for_timeout(1500)  # the seating's own push, lost too
     expect(page.get_by_role("status").filter(has_text="Waiting for your teacher to start")).to_be_visible()
@@ -191,7 +192,7 @@ def test_an_arena_page_that_reconnects_is_sent_to_the_table_it_was_given_meanwhi
         between.drop(4013)
         page.wait_for_url(re.compile(r"/game/\d+/$"), timeout=15_000)
     finally:
-        arena_end(arena_id=arena.pk, stop_games=True)
+        off_the_loop(arena_end, arena_id=arena.pk, stop_games=True)
 
 
 def test_an_arena_page_that_missed_a_push_asks_and_is_sent_to_its_table(
@@ -203,4 +204,4 @@ def test_an_arena_page_that_missed_a_push_asks_and_is_sent_to_its_table(
         page.wait_for_url(re.compile(r"/game/\d+/$"), timeout=15_000)
         assert between.syncs
     finally:
-        arena_end(arena_id=arena.pk, stop_games=True)
+        off_the_loop(arena_end, arena_id=arena.pk, stop_games=True)
