@@ -8,7 +8,7 @@ reconnects.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.db import transaction
 
@@ -23,10 +23,12 @@ def player_group(arena_id: int, user_id: int) -> str:
     return f"arena.{arena_id}.player.{user_id}"
 
 
-def push_screen(*, arena_id: int, parts: dict[str, str]) -> bool:
+def push_screen(*, arena_id: int, parts: dict[str, str], on_failure: Callable[[], None] | None = None) -> bool:
     """The projector's new fragment, already rendered in each language (language code -> HTML):
-    every projector shows the same, each in its teacher's language."""
-    return send_to_group(screen_group(arena_id), {"type": "arena.screen", "parts": parts})
+    every projector shows the same, each in its teacher's language. `on_failure`: see
+    live.groups.send_to_group."""
+    return send_to_group(screen_group(arena_id), {"type": "arena.screen", "parts": parts},
+                         on_failure=on_failure)
 
 
 def tell_player(*, arena_id: int, user_id: int) -> bool:

@@ -52,4 +52,9 @@ def push_if_changed(*, arena_id: int) -> bool:
     updated = Arena.objects.filter(pk=arena_id).exclude(screen_digest=digest).update(screen_digest=digest)
     if not updated:
         return False
-    return realtime.push_screen(arena_id=arena_id, parts=parts)
+
+    def forget() -> None:
+        """Not sent (Redis away): the next change, even to this same screen, sends again."""
+        Arena.objects.filter(pk=arena_id, screen_digest=digest).update(screen_digest="")
+
+    return realtime.push_screen(arena_id=arena_id, parts=parts, on_failure=forget)

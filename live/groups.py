@@ -15,11 +15,14 @@ threads for a round trip through a busy loop on every move: a quarter of a move'
 import asyncio
 import logging
 import os
+import threading
+from collections.abc import Callable
 
 import redis.exceptions
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.exceptions import ChannelFull
 from channels.layers import get_channel_layer
+from django.db import close_old_connections
 
 log = logging.getLogger(__name__)
 
@@ -29,23 +32,29 @@ log = logging.getLogger(__name__)
 LAYER_ERRORS = (redis.exceptions.RedisError, OSError, TimeoutError, ChannelFull)
 
 
-def send_to_group(group: str, message: dict) -> bool:
+def send_to_group(group: str, message: dict, *, on_failure: Callable[[], None] | None = None) -> bool:
     """Send one message to a channel-layer group from synchronous code; False (logged) when
     the channel layer is unavailable: its pages catch up when their socket reconnects. In a
     web process the message is handed to the server's loop (True: on its way; a failure there
-    is logged the same way)."""
+    is logged the same way).
+
+    `on_failure` is called, in a thread that may use the database, when the message was not
+    sent, wherever that was found out: a sender that remembers what it sent (the projector's
+    digest, arena/screen.py) forgets it, so the next change sends again."""
     layer = get_channel_layer()
     if layer is None:
         return False
     loop = _server_loop()
     if loop is not None:
         sending = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
-        sending.add_done_callback(lambda done: _log_failure(group, done))
+        sending.add_done_callback(lambda done: _after_send(group, done, on_failure))
         return True
     try:
         async_to_sync(layer.group_send)(group, message)
     except LAYER_ERRORS as exc:
         _log_not_told(group, exc)
+        if on_failure is not None:
+            on_failure()
         return False
     return True
 
@@ -79,7 +88,9 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
     return loop
 
 
-def _log_failure(group: str, sending) -> None:
+def _after_send(group: str, sending, on_failure: Callable[[], None] | None) -> None:
+    """On the server's loop, when a handed-over send finished: log a failure and, off the
+    loop (it may touch the database), call `on_failure`."""
     if sending.cancelled():
         return
     exc = sending.exception()
@@ -89,6 +100,17 @@ def _log_failure(group: str, sending) -> None:
         _log_not_told(group, exc)
     else:
         log.error("%s: a push failed", group, exc_info=exc)
+    if on_failure is not None:
+        threading.Thread(target=_call_and_close, args=(on_failure,), daemon=True).start()
+
+
+def _call_and_close(function: Callable[[], None]) -> None:
+    try:
+        function()
+    except Exception:
+        log.exception("after a failed push")
+    finally:
+        close_old_connections()
 
 
 def _log_not_told(group: str, exc: BaseException) -> None:

@@ -226,6 +226,6 @@ def test_the_check_finds_each_kind_of_inline_code():
 <div hx-trigger="every 2s [ready]"><div hx-vals='js:{a: 1}'>"""
     assert [what for what, _ in inline_code(page)] == list(INLINE)
     allowed = """<script src="/static/js/app.js" defer></script><script id="d" type="application/json">{"a": 1}</script>
-<form data-confirm="Leave this table?" data-busy><p class="styled">Once upon a time, someone=1</p>
+<form hx-confirm="Leave this table?" hx-boost="true" hx-disabled-elt="find button[type=submit]"><p class="styled">Once upon a time, someone=1</p>
 <div hx-trigger="every 20s, page-visible from:document">"""
     assert inline_code(allowed) == []

@@ -76,6 +76,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.boosted_forms.BoostedFormRedirectMiddleware",  # a sent form's redirect is a whole-page visit
 ]
 
 # Content-Security-Policy (docs/csp.md): every page's scripts, styles, images and sockets come

@@ -81,6 +81,23 @@
   document.addEventListener("htmx:wsBeforeMessage", function () {
     focusedId = document.activeElement && document.activeElement.id ? document.activeElement.id : null;
   });
+  // One visit at a time: a sent form's answer (HX-Redirect, a lobby's "Start") and the push
+  // that the same change sends (data-go) name the same next page, and a second visit begun
+  // while the first loads would cancel it.
+  let goingTo = null;
+  function absolute(url) { return new URL(url, window.location.href).href; }
+  function visit(url) {
+    if (goingTo === absolute(url)) return;
+    goingTo = absolute(url);
+    window.location.assign(url);
+  }
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    const next = event.detail.xhr.getResponseHeader("HX-Redirect");
+    if (!next) return;
+    if (goingTo === absolute(next)) { event.preventDefault(); return; }  // already on the way
+    goingTo = absolute(next);  // htmx goes there
+  });
+  window.addEventListener("pageshow", function () { goingTo = null; });  // Back to this page
   let goScheduledTo = null;
   function goAfterPause(go) {
     const url = go.dataset.go;
@@ -89,7 +106,7 @@
     window.setTimeout(function () {
       // Still told to go there (a later push may have taken the element away).
       const still = document.querySelector("[data-go]");
-      if (still && still.dataset.go === url) window.location.assign(url);
+      if (still && still.dataset.go === url) visit(url);
     }, parseFloat(go.dataset.goAfter) * 1000);
   }
   // A page opened just after its arena game ended (the server renders data-go-after only
@@ -104,7 +121,7 @@
     // coming) the page waits that many seconds first; the element keeps a link to go now.
     const go = document.querySelector("[data-go]");
     if (go) {
-      if (!(parseFloat(go.dataset.goAfter || "0") > 0)) { window.location.assign(go.dataset.go); return; }
+      if (!(parseFloat(go.dataset.goAfter || "0") > 0)) { visit(go.dataset.go); return; }
       goAfterPause(go);
     }
     if (!focusedId) return;
@@ -205,68 +222,35 @@
   });
 })();
 
-// Classroom: busy state on forms, and the print button of the sign-in cards page.
+// Forms htmx sends ({% sends_once %}, accounts/templatetags/form_sending.py), the class page's
+// progress, and the print button of the sign-in cards page.
 (function () {
   "use strict";
 
-  // A form marked data-confirm="Question?" asks first; "Cancel" sends nothing. (Not an
-  // onsubmit attribute: the Content-Security-Policy runs no inline code, docs/csp.md.) In the
-  // capture phase, so a form not sent never shows "Working…" (data-busy, below).
-  document.addEventListener("submit", function (event) {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-confirm")) return;
-    if (window.confirm(form.dataset.confirm)) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-  }, true);
+  // A form's page drawn again with its errors comes back as a 400 (a wrong arena code, say),
+  // and a refused or unavailable request with a page that says so (403, 503): htmx swaps only
+  // 2xx answers by itself, and a form whose answer it dropped would look as if nothing happened.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.boosted && event.detail.xhr.status >= 400) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
+  // Back to a page the browser kept (its back-forward cache) after one of its forms sent us
+  // on: that page is from before the form did its work (a student added, a game started), and
+  // htmx left its button disabled for the visit that followed. Load it afresh.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && document.querySelector("[data-disabled-by-htmx], .htmx-request")) {
+      window.location.reload();
+    }
+  });
 
   // The class page's progress is fetched again when the page is looked at again (its
   // hx-trigger listens for "page-visible": a trigger filter would need eval, which the policy
   // refuses).
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") document.dispatchEvent(new CustomEvent("page-visible"));
-  });
-
-  // Forms that arrive over a WebSocket (a lobby's buttons, a finished game's "Play again")
-  // were rendered without a request, so they carry no CSRF token: give them the page's.
-  document.addEventListener("submit", function (event) {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || (form.method || "").toLowerCase() !== "post") return;
-    if (form.querySelector("input[name=csrfmiddlewaretoken]")) return;
-    let token = "";
-    try { token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (e) { token = ""; }
-    if (!token) return;
-    const input = document.createElement("input");
-    input.type = "hidden";
-    input.name = "csrfmiddlewaretoken";
-    input.value = token;
-    form.appendChild(input);
-  }, true);
-
-  // A form marked data-busy shows it is working after submit and cannot be sent twice.
-  // The button is disabled on the next tick so the browser still sends its name and value.
-  document.addEventListener("submit", function (event) {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-busy")) return;
-    const button = event.submitter || form.querySelector("button[type=submit]");
-    form.setAttribute("aria-busy", "true");
-    window.setTimeout(function () {
-      if (!button || button.getAttribute("formmethod") === "get") return;
-      button.disabled = true;
-      button.dataset.label = button.textContent;
-      button.textContent = gettext("Working…");
-    }, 0);
-  });
-
-  // Coming back with the browser's Back button must not leave buttons stuck on "Working…".
-  window.addEventListener("pageshow", function () {
-    document.querySelectorAll("form[aria-busy=true]").forEach(function (form) {
-      form.removeAttribute("aria-busy");
-      form.querySelectorAll("button[data-label]").forEach(function (button) {
-        button.disabled = false;
-        button.textContent = button.dataset.label;
-      });
-    });
   });
 
   document.addEventListener("click", function (event) {

@@ -115,8 +115,17 @@
     read();
   });
   document.addEventListener("htmx:wsAfterMessage", read);
+  // A control is a form htmx sends ({% sends_once %}); its answer sends the page on (an
+  // HX-Redirect), or comes back here with words for the teacher. A form sent without htmx
+  // (it has not loaded yet) is a plain submit.
   document.addEventListener("submit", function (evt) {
     if (!evt.defaultPrevented) sending = true;
+  });
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    if (evt.target.tagName === "FORM") sending = true;
+  });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    if (evt.target.tagName === "FORM" && !evt.detail.xhr.getResponseHeader("HX-Redirect")) sending = false;
   });
   window.addEventListener("pageshow", function () { sending = false; });  // Back to this page
   document.addEventListener("DOMContentLoaded", function () {

@@ -202,3 +202,46 @@ def screen_socket(user, arena_id):
     if user is not None:
         headers.append((b"cookie", cookie_for(user)))
     return WebsocketCommunicator(application, f"/ws/arena/{arena_id}/screen/", headers=headers)
+
+
+def test_a_projector_update_redis_did_not_take_is_sent_with_the_next_change(teacher, classroom, monkeypatch):
+    """The digest of what the projectors were sent is forgotten when the send failed: the
+    same screen is sent again next time instead of being taken as already shown."""
+    import redis.exceptions
+    from channels.layers import get_channel_layer
+
+    arena = make_arena(teacher, classroom)
+    layer = get_channel_layer()
+    real_send = layer.group_send
+
+    async def redis_away(group, message):
+        raise redis.exceptions.ConnectionError("Redis is restarting")
+
+    monkeypatch.setattr(layer, "group_send", redis_away)
+    assert screen.push_if_changed(arena_id=arena.pk) is False
+    assert Arena.objects.get(pk=arena.pk).screen_digest == ""
+
+    monkeypatch.setattr(layer, "group_send", real_send)
+    assert screen.push_if_changed(arena_id=arena.pk) is True  # nothing changed, but never shown
+    assert screen.push_if_changed(arena_id=arena.pk) is False  # now it was
+
+
+def test_a_send_that_failed_on_the_servers_loop_calls_its_failure_off_the_loop():
+    import threading
+    from concurrent.futures import Future
+
+    import redis.exceptions
+
+    from live import groups
+
+    called = threading.Event()
+    failed: Future = Future()
+    failed.set_exception(redis.exceptions.ConnectionError("Redis is restarting"))
+    groups._after_send("arena-1-screen", failed, called.set)
+    assert called.wait(timeout=5)
+
+    sent: Future = Future()
+    sent.set_result(None)
+    quiet = threading.Event()
+    groups._after_send("arena-1-screen", sent, quiet.set)
+    assert not quiet.wait(timeout=0.2)

@@ -8,7 +8,7 @@ through, the arena, play and report tests the rest. Here:
   hears it, naming the page and the directive (so the check on every other test can fail);
 - the pages no journey opens: the error pages (404, 403) and the Django admin;
 - what used to be inline still works from static/js/app.js: leaving a table asks first
-  (data-confirm, was onsubmit), and the class page's progress is fetched again when the page is
+  (hx-confirm, was onsubmit), and the class page's progress is fetched again when the page is
   looked at again (a "page-visible" event, was an hx-trigger filter that htmx would eval).
 """
 

@@ -186,9 +186,10 @@ def test_the_lobby_and_the_open_tables_in_spanish_and_arabic(classroom, student,
 
 @pytest.mark.django_db
 def test_app_js_words_are_in_the_javascript_catalogue(client):
-    """app.js says its words through gettext(): the catalogue base.html loads serves them."""
+    """app.js and live.js say their words through gettext(): the catalogue base.html loads
+    serves them (the close codes' words come from Python, live/close_codes.py)."""
     es = client.get(reverse("javascript-catalog"), HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert "Reconectando" in es and "Conectado" in es
+    assert "Comprobando" in es and "Conectado" in es
     ar = client.get(reverse("javascript-catalog"), HTTP_ACCEPT_LANGUAGE="ar").content.decode()
     assert "\\u0645\\u062a\\u0635\\u0644" in ar or "متصل" in ar  # "Connected"
 
