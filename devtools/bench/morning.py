@@ -177,7 +177,7 @@ def report(args, rec: Recorder, sampler: Sampler, cpu: dict, cpu_seconds: float,
     connections = max((c for _, c, _, _ in sampler.rows), default=0)
     print(f"PostgreSQL connections to '{args.db}': max {connections} (sampled every second)")
     print("Report work over time (s: finished games without a report / broker queue):")
-    step = max(1, len(sampler.rows) // 24)
+    step = max(1, -(-len(sampler.rows) // 24))  # at most 24 samples on the line
     print("  " + "  ".join(f"{t:.0f}:{u}/{q}" for t, _, u, q in sampler.rows[::step]))
     stopped = run["play_stopped"]
     drained_at = next((t for t, _, u, _ in sampler.rows if t >= stopped and u == 0), None)

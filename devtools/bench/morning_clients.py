@@ -23,17 +23,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from morning_http import Browser, Response, form_with, forms, unescape
+from morning_pages import (ARENA_CODE, DATA_GO, NOTICE, RESULTS, TODAY, socket_path, split_parts,
+                           whole_moves)
 from wsclient import Socket, now
 
 from live.envelope import read as read_frame
-from live.pushes import PUSHES
 
-WS_CONNECT = re.compile(r'ws-connect="([^"]+)"')
-NOTICE = re.compile(r'<p class="alert alert-error">')
-RESULTS = re.compile(r'<section class="results"')
-DATA_GO = re.compile(r'data-go="([^"]+)"(?: data-go-after="(\d+)")?')
-ARENA_CODE = re.compile(r'control-code-value">((?:<span>.</span>)+)')
-TODAY = re.compile(r'id="today-heading".*?<p class="small">(.*?)</p>', re.S)
 SYNC_AFTER = 5.0  # static/js/live.js: a page waiting in silence asks for the table again
 
 
@@ -83,24 +78,6 @@ class Recorder:
         self.errors[kind] += 1
 
 
-def socket_path(page: str) -> str | None:
-    found = WS_CONNECT.search(page)
-    return unescape(found.group(1)) if found else None
-
-
-def split_parts(push_type: str, text: str) -> dict[str, str]:
-    """The named parts found in `text` (a frame's body or a whole page): each from its
-    element's start to the next part's (live/pushes.py names their ids)."""
-    starts = []
-    for name, element_id in PUSHES[push_type].parts.items():
-        at = text.find(f' id="{element_id}"')
-        if at >= 0:
-            starts.append((text.rfind("<", 0, at), name))
-    starts.sort()
-    return {name: text[start:(starts[i + 1][0] if i + 1 < len(starts) else len(text))]
-            for i, (start, name) in enumerate(starts)}
-
-
 # ----- a table, as its page plays it ----------------------------------------------------------
 class Table:
     """One game page: its HTML, its socket, its moves. `play()` returns True when the game
@@ -140,15 +117,7 @@ class Table:
 
     def moves(self) -> list[dict]:
         """The whole moves the board offers at the version it shows (none: not my turn)."""
-        found = []
-        for form in forms(self.board):
-            if "ws-send" not in form.attrs or form.value("action") is None:
-                continue
-            if form.value("expected_version") != str(self.version):
-                continue
-            found.append({"fields": dict(form.fields()),
-                          "button": next((i.get("id", "") for i in form.inputs if i["tag"] == "button"), "")})
-        return found
+        return whole_moves(self.board, self.version)
 
     async def _wait(self, done, timeout: float) -> bool:
         """Until done() or timeout; a page waiting in silence sends {"sync": version}."""
