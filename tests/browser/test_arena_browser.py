@@ -185,6 +185,10 @@ def test_a_class_arena_from_start_to_podium(browser, live_daphne, teacher, class
     desk.get_by_role("link", name="Start an arena").click()
     expect(desk.get_by_role("heading", name="Start an arena for Class 5B")).to_be_visible()
     axe += axe_problems(desk, "the arena form")
+    # The page came by a link: its deferred scripts (htmx) may still be on their way. A game
+    # chosen before htmx listens sends no request (app.js asks again for another game, and the
+    # first game's levels are already there), so the wait below would wait for nothing.
+    desk.wait_for_load_state("load")
     desk.evaluate("document.getElementById('arena-fields').dataset.before = '1'")
     desk.get_by_label("Game").select_option(label="Smooth Operator")
     desk.locator("#arena-fields:not([data-before])").wait_for()  # the game's own levels came
