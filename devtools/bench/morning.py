@@ -11,7 +11,8 @@ one teacher per class (e-mail and password), picture passwords, an assignment pe
 against one computer player; the last --arena-classes classes play a class arena instead.
 
 Then, in one asyncio client process with no Django (morning_clients.py), the morning:
-- every teacher signs in, opens the class dashboard and keeps its live socket open; the arena
+- every teacher signs in (spread over the first third of the sign-in window), opens the class
+  dashboard and keeps its live socket open; the arena
   classes' teachers make an arena (arena:new) and start it once their class has signed in;
 - the children sign in spread over --signin-seconds (class code -> name -> pictures, with the
   session and CSRF cookies and redirects a browser follows), open their home page, start their
@@ -54,6 +55,7 @@ TARGETS_MS = {"children's pages in the sign-in burst": 500, "teacher: sign-in": 
 CHILD_PAGES = ("sign-in: code page", "sign-in: class code", "sign-in: name", "sign-in: pictures",
                "home", "table page")
 DRAIN_SECONDS = 60
+BURST_TAIL = 10  # the sign-in burst: the sign-in window and the seconds its last pages take
 
 
 def reference_loop() -> float:
@@ -65,7 +67,7 @@ def reference_loop() -> float:
 
 
 # ----- the morning ----------------------------------------------------------------------------
-async def morning(args, data: dict, ports: list[int], rec: Recorder) -> dict:
+async def morning(args, data: dict, ports: list[int], rec: Recorder, mark) -> dict:
     rng = random.Random(args.seed)
     port_of = lambda: rng.choice(ports)  # noqa: E731 - a load balancer's choice per browser
     teachers, children = [], []
@@ -78,7 +80,11 @@ async def morning(args, data: dict, ports: list[int], rec: Recorder) -> dict:
                                   args=args, rng=random.Random(rng.random()), teacher=teacher, arena=info))
     rng.shuffle(children)
 
-    async def teacher_morning(teacher: Teacher) -> None:
+    async def teacher_morning(k: int, teacher: Teacher) -> None:
+        # Teachers come in over the first third of the sign-in window, ahead of most of their
+        # class, as they do before the bell (not all in the same second: a password check is
+        # a deliberate ~0.1 s of CPU).
+        await asyncio.sleep(args.signin_seconds / 3 * k / max(1, len(teachers)))
         if not await teacher.sign_in() or not await teacher.open_dashboard():
             rec.notes["teachers who could not open their dashboard"] += 1
             if teacher.arena is not None and not teacher.arena.ready.done():
@@ -104,12 +110,15 @@ async def morning(args, data: dict, ports: list[int], rec: Recorder) -> dict:
         if exporter is not None:
             await exporter.export()
 
-    t_teachers = [asyncio.create_task(teacher_morning(t)) for t in teachers]
+    t_teachers = [asyncio.create_task(teacher_morning(k, t)) for k, t in enumerate(teachers)]
     t_children = [asyncio.create_task(child_morning(k, c)) for k, c in enumerate(children)]
     t_export = asyncio.create_task(export_midway())
-    await asyncio.sleep(args.signin_seconds + args.play_seconds)
+    await asyncio.sleep(args.signin_seconds + BURST_TAIL)
+    mark("sign-in burst")
+    await asyncio.sleep(max(0.0, args.signin_seconds + args.play_seconds - (now() - rec.t0)))
     rec.playing = False
     play_stopped = now() - rec.t0
+    mark("play")
     print(f"  play stopped at {play_stopped:.0f} s; waiting for the children's last moves...", flush=True)
     await asyncio.wait(t_children, timeout=args.timeout + 10)
     for task in t_children:
@@ -131,9 +140,20 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
+def print_windows(rec: Recorder, windows: list[tuple[str, float, float, dict]]) -> None:
+    """CPU by component and operations by kind in each window of the run (the sign-in burst,
+    play after it, the reports' drain): what docs/capacity.md's arithmetic rests on."""
+    print("By window (CPU seconds by component; operations by kind):")
+    for label, start, end, cpu in windows:
+        counts = {kind: sum(1 for t, _ in values if start < t <= end) for kind, values in rec.samples.items()}
+        counts = {kind: n for kind, n in sorted(counts.items()) if n}
+        print(f"  {label} ({start:.0f}-{end:.0f} s): " + ", ".join(f"{k} {v:.1f}" for k, v in cpu.items()))
+        print("    " + "; ".join(f"{kind} {n}" for kind, n in counts.items()))
+
+
 def report(args, rec: Recorder, sampler: Sampler, cpu: dict, cpu_seconds: float, run: dict,
-           stack: Stack, loop_s: float, busy: float) -> dict:
-    burst_end = args.signin_seconds + 10
+           stack: Stack, loop_s: float, busy: float, windows: list) -> dict:
+    burst_end = args.signin_seconds + BURST_TAIL
     print()
     print(f"Numberdeck morning: {args.students} students in {args.classes} classes "
           f"({args.arena_classes} in an arena), {stack.describe()}.")
@@ -174,6 +194,7 @@ def report(args, rec: Recorder, sampler: Sampler, cpu: dict, cpu_seconds: float,
     for name, seconds in cpu.items():
         print(f"  {name:16} {seconds:7.1f} s  {seconds / cpu_seconds:5.2f} cores  "
               f"{1000 * seconds / max(1, operations):6.2f} ms per operation")
+    print_windows(rec, windows)
     connections = max((c for _, c, _, _ in sampler.rows), default=0)
     print(f"PostgreSQL connections to '{args.db}': max {connections} (sampled every second)")
     print("Report work over time (s: finished games without a report / broker queue):")
@@ -212,7 +233,11 @@ def report(args, rec: Recorder, sampler: Sampler, cpu: dict, cpu_seconds: float,
     return {"rows": rows, "verdicts": verdicts, "cpu": cpu, "cpu_seconds": cpu_seconds,
             "samples": sampler.rows, "reference_loop": loop_s, "machine_busy_before": busy,
             "errors": dict(rec.errors), "try_again": dict(rec.try_again), "notes": dict(rec.notes),
-            "moves_sent": rec.moves_sent, "moves_lost": rec.moves_lost}
+            "moves_sent": rec.moves_sent, "moves_lost": rec.moves_lost,
+            "windows": [{"label": label, "start": start, "end": end, "cpu": cpu_w,
+                         "operations": {kind: sum(1 for t, _ in values if start < t <= end)
+                                        for kind, values in rec.samples.items()}}
+                        for label, start, end, cpu_w in windows]}
 
 
 # ----- main -----------------------------------------------------------------------------------
@@ -278,7 +303,9 @@ def main(argv=None) -> int:
         cpu0, t_cpu = stack.cpu(), now()
         print(f"The morning: sign-in over {args.signin_seconds:g} s, then {args.play_seconds:g} s of play...",
               flush=True)
-        run = asyncio.run(morning(args, data, stack.ports, rec))
+        marks = [("start", 0.0, cpu0)]
+        run = asyncio.run(morning(args, data, stack.ports, rec,
+                                  lambda label: marks.append((label, now() - rec.t0, stack.cpu()))))
         cpu1, cpu_seconds = stack.cpu(), now() - t_cpu
         # The reports' queue is watched until it drains (or the target's minute has passed).
         deadline = rec.t0 + run["play_stopped"] + DRAIN_SECONDS + 5
@@ -288,7 +315,10 @@ def main(argv=None) -> int:
         sampler.stopping.set()
         sampler.join()
         cpu = {name: cpu1[name] - cpu0.get(name, 0.0) for name in cpu1}
-        figures = report(args, rec, sampler, cpu, cpu_seconds, run, stack, loop_s, busy)
+        marks.append(("reports' drain", now() - rec.t0, cpu1))
+        windows = [(label, marks[i - 1][1], at, {name: taken[name] - marks[i - 1][2].get(name, 0.0) for name in taken})
+                   for i, (label, at, taken) in enumerate(marks) if i > 0]
+        figures = report(args, rec, sampler, cpu, cpu_seconds, run, stack, loop_s, busy, windows)
         if args.json:
             with open(args.json, "w") as f:
                 json.dump({"args": vars(args), **figures}, f, indent=2, default=str)
