@@ -42,17 +42,16 @@ run: migrate
 	fi; \
 	exec $(BIN)/python -m devtools.launch --host $(HOST) --port $(PORT)
 
-# import-linter first (.importlinter: the apps' dependencies go one way), then every test:
-# devtools/test_suite.py runs the browser tests and the rest as two pytest runs side by side
-# (the browser tests mostly wait, the rest is CPU), each in TEST_WORKERS processes
-# (pytest-xdist); each process has its own test database, Redis key prefix and live server for
-# the browser tests. (`loadgroup` would keep a module's shared data on one worker, but
-# pytest-xdist 3.8 names groups through an attribute pytest 9 no longer reads: its groups are
-# ignored.) `TEST_WORKERS=0` runs everything in one process, browser tests last.
+# import-linter first (.importlinter: the apps' dependencies go one way), then every test, in
+# TEST_WORKERS processes (pytest-xdist); each has its own test database, Redis key prefix and
+# live server for the browser tests. `--dist load` hands out tests in collection order, so each
+# worker still runs its browser tests last (tests/conftest.py). (`loadgroup` would keep a
+# module's shared data on one worker, but pytest-xdist 3.8 names groups through an attribute
+# pytest 9 no longer reads: its groups are ignored.) `TEST_WORKERS=0` runs in one process.
 TEST_WORKERS ?= 2
 test: install
 	$(BIN)/lint-imports --no-logo
-	TEST_WORKERS=$(TEST_WORKERS) $(BIN)/python -m devtools.test_suite
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist load --durations=15
 
 # Production-style: web + worker against DATABASE_URL and REDIS_URL, production settings.
 # Needs SECRET_KEY and ALLOWED_HOSTS; put a TLS proxy in front (see README).
