@@ -3,8 +3,8 @@ sends (boosted), so that the page says it is working and the form cannot be sent
 no code of ours in the browser:
 
 - `hx-disabled-elt` disables the submit button while the request is on its way (htmx puts it
-  back if the request fails; static/js/app.js puts it back when the browser's Back button
-  returns to a page kept in its back-forward cache);
+  back if the request fails; static/js/app.js loads afresh a page that the browser's Back
+  button brings from its back-forward cache after one of its forms sent the browser on);
 - `hx-indicator` shows the page's "Working…" note (base.html, #sending);
 - htmx sends the page's CSRF token as a header (the `hx-headers` on <body>), so a form that
   arrived over a WebSocket, rendered with no request and so with no token of its own (a

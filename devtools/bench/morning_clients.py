@@ -50,6 +50,16 @@ class Recorder:
         self.moves_lost = 0
         self.playing = True  # children start no move or game once play stops
 
+    def push(self, push_type: str, text: str) -> tuple[int | None, str] | None:
+        """(version, body) of a frame of this push type; None for another type, and for a frame
+        without the live envelope (counted as an error)."""
+        try:
+            kind, version, _names, body = read_frame(text)
+        except ValueError:
+            self.error(f"{push_type} push without an envelope")
+            return None
+        return (version, body) if kind == push_type else None
+
     def add(self, kind: str, ms: float, at: float | None = None) -> None:
         self.samples[kind].append(((at if at is not None else now()) - self.t0, ms))
 
@@ -97,13 +107,10 @@ class Table:
 
     def on_text(self, text: str, t: float) -> None:
         self.last_frame = t
-        try:
-            kind, version, _names, body = read_frame(text)
-        except ValueError:
-            self.rec.error("table push without an envelope")
+        frame = self.rec.push("table", text)
+        if frame is None:
             return
-        if kind != "table":
-            return
+        version, body = frame
         parts = split_parts("table", body)
         if version is not None:
             self.version = max(self.version, version)
@@ -371,13 +378,10 @@ class Teacher:
         self.expected[name] = self.expected.get(name, 0) + 1
 
     def on_dashboard(self, text: str, t: float) -> None:
-        try:
-            kind, _version, _names, body = read_frame(text)
-        except ValueError:
-            self.rec.error("dashboard push without an envelope")
+        frame = self.rec.push("dashboard", text)
+        if frame is None:
             return
-        if kind != "dashboard":
-            return
+        _version, body = frame
         self.rec.notes["dashboard pushes"] += 1
         today = TODAY.search(body)
         if today is None:
