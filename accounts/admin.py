@@ -3,7 +3,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm
 
 from .forms import LimitedAdminAuthenticationForm
-from .models import User
+from .models import Membership, User
 from .services import user_end_sessions
 
 admin.site.login_form = LimitedAdminAuthenticationForm
@@ -21,15 +21,25 @@ class SessionsEndingPasswordChangeForm(AdminPasswordChangeForm):
         return user
 
 
+class MembershipInline(admin.TabularInline):
+    """A student's classes (archived: they left that class)."""
+
+    model = Membership
+    fk_name = "student"
+    extra = 0
+    fields = ("classroom", "joined_at", "archived_at")
+
+
 @admin.register(User)
 class NumberdeckUserAdmin(UserAdmin):
+    inlines = [MembershipInline]
     change_password_form = SessionsEndingPasswordChangeForm
-    list_display = ("username", "display_name", "role", "classroom", "email", "is_active")
+    list_display = ("username", "display_name", "role", "email", "is_active")
     list_filter = ("role", "is_active", "is_staff")
     search_fields = ("username", "display_name", "email")
     fieldsets = UserAdmin.fieldsets + (
-        ("Numberdeck", {"fields": ("role", "display_name", "classroom", "picture_password")}),
+        ("Numberdeck", {"fields": ("role", "display_name", "picture_password")}),
     )
     add_fieldsets = UserAdmin.add_fieldsets + (
-        ("Numberdeck", {"fields": ("role", "display_name", "classroom", "picture_password")}),
+        ("Numberdeck", {"fields": ("role", "display_name", "picture_password")}),
     )

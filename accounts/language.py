@@ -1,7 +1,8 @@
 """Which language a person reads Numberdeck in (docs/i18n.md).
 
 A signed-in person's own choice wins and lasts across sign-ins (User.language); a student who
-has not chosen reads their class's language (Classroom.language); otherwise, and for visitors,
+has not chosen reads their class's language (Classroom.language; a child in several classes,
+the first of them, by when they joined, that has one); otherwise, and for visitors,
 LocaleMiddleware has already chosen from the language cookie or the browser's Accept-Language.
 Sockets have no middleware: consumers call `user_language` and render inside
 `translation.override(...)` themselves.
@@ -10,6 +11,8 @@ Sockets have no middleware: consumers call `user_language` and render inside
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
+
+from .student_classes import active_memberships
 
 
 def language_is_offered(code: str) -> bool:
@@ -22,9 +25,12 @@ def user_language(*, user) -> str:
         return ""
     if user.language and language_is_offered(user.language):
         return user.language
-    classroom = user.classroom if user.classroom_id else None
-    if classroom is not None and classroom.language and language_is_offered(classroom.language):
-        return classroom.language
+    if not getattr(user, "is_student", False):
+        return ""
+    # A child in several classes reads the language of the first of them that has one.
+    for code in active_memberships(student=user).values_list("classroom__language", flat=True):
+        if code and language_is_offered(code):
+            return code
     return ""
 
 

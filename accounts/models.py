@@ -1,6 +1,7 @@
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import pgettext_lazy
 
@@ -8,7 +9,8 @@ from . import pictures
 
 
 class User(AbstractUser):
-    """Teachers sign in with e-mail and password; students belong to a class and have no e-mail.
+    """Teachers sign in with e-mail and password; students belong to classes (`Membership`)
+    and have no e-mail.
 
     `picture_password` is kept readable on purpose: teachers print it on sign-in cards
     (3 of 12 pictures is a classroom credential, protected by the sign-in lockout, not a
@@ -22,14 +24,6 @@ class User(AbstractUser):
 
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.TEACHER)
     display_name = models.CharField(max_length=60)
-    classroom = models.ForeignKey(
-        "classroom.Classroom",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="students",
-        help_text="Students only: the class the student belongs to.",
-    )
     picture_password = models.CharField(max_length=64, blank=True)
     last_seen_at = models.DateTimeField(null=True, blank=True)
     # Raised by `services.user_end_sessions` (a password reset, new pictures, "Sign out
@@ -43,9 +37,10 @@ class User(AbstractUser):
 
     class Meta:
         constraints = [
+            # A teacher from a school's platform may have no e-mail: blank ones never collide.
             models.UniqueConstraint(
                 Lower("email"),
-                condition=models.Q(role="teacher"),
+                condition=models.Q(role="teacher") & ~models.Q(email=""),
                 name="unique_teacher_email",
             )
         ]
@@ -74,6 +69,38 @@ class User(AbstractUser):
     @property
     def picture_sequence(self) -> list[str]:
         return pictures.decode(self.picture_password)
+
+
+class Membership(models.Model):
+    """A student's place in one class. A child is in several classes at once (their maths
+    class, an intervention group, next year's class), one row each.
+
+    Leaving a class archives the row (`archived_at`), never deletes it: the child's games and
+    evidence in that class stay in the class's records, and a child who comes back gets the
+    same row again. Only erasing the child (privacy/) deletes it.
+
+    What a game counts for: every game belongs to one class (`games.Game.classroom`), the class
+    the child was working in when it was dealt (the class they signed in through, or the one
+    they chose on their page; an assignment's game is the assignment's class). Its evidence
+    counts in that class's reports only, and a teacher sees a child's games and evidence from
+    their own classes only, never from another class the child is also in.
+    """
+
+    student = models.ForeignKey(User, on_delete=models.CASCADE, related_name="memberships")
+    classroom = models.ForeignKey("classroom.Classroom", on_delete=models.CASCADE, related_name="memberships")
+    joined_at = models.DateTimeField(default=timezone.now)
+    archived_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["student", "classroom"], name="one_membership_per_class")]
+        indexes = [models.Index(fields=["classroom", "archived_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.student} in {self.classroom}"
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived_at is not None
 
 
 class SignInCount(models.Model):

@@ -27,6 +27,14 @@ A student's data (privacy/, docs/privacy.md, "Who can see it"), for a student of
 | export (student or class)  | yes   | yes        | 404           | 403     | sign in   |
 | erase a student            | yes   | 403        | 404           | 403     | sign in   |
 
+A child may be in several classes (accounts.Membership). A teacher sees what the child did in
+the teacher's own classes only: the class pages, reports and games of a class show that class's
+games and evidence, never another class's, even of a child in both. A child's export and
+erasure cover everything held about the child, from all their classes, so they need a teacher
+of every class the child is or was in (`may_export_student_data`), and for erasure its owner
+(`may_erase_student_data`); anyone else is told so (403) and nothing is sent or changed. In a
+class's zip such a child's own folder is left out for the same reason.
+
 Administrators (`is_staff` or superuser accounts, made with `createsuperuser` or in /admin/)
 are a level above: they run the school's Numberdeck. The access log (privacy/) is the one
 place this matters today:
@@ -104,7 +112,26 @@ class_access_log_required = _role_required(may_see_class_access_log, "accounts:t
 administrator_required = _role_required(is_administrator, "accounts:teacher_login", "administrators")
 
 
-def may_erase_student_data(user, classroom) -> bool:
-    """Erasing a student's data cannot be undone: only the class's owner may, not a co-teacher
-    (who may still export it: the class's students are found through their classes)."""
-    return is_teacher(user) and classroom.owner_id == user.pk
+def _class_ids_of(student) -> set[int]:
+    """Every class the child is or was in (left classes too: their evidence is still held)."""
+    return set(student.memberships.values_list("classroom_id", flat=True))
+
+
+def may_export_student_data(user, student) -> bool:
+    """A child's export holds everything about them, from every class: a teacher of every
+    class the child is or was in may download it (a teacher of only some of them would see
+    another class's evidence)."""
+    if not is_teacher(user):
+        return False
+    ids = _class_ids_of(student)
+    return bool(ids) and ids <= set(user.taught_classes.filter(pk__in=ids).values_list("pk", flat=True))
+
+
+def may_erase_student_data(user, student) -> bool:
+    """Erasing a student's data cannot be undone: only the owner of every class the child is
+    or was in may, not a co-teacher (who may still export it: the class's students are found
+    through their classes)."""
+    if not is_teacher(user):
+        return False
+    ids = _class_ids_of(student)
+    return bool(ids) and ids <= set(user.owned_classes.filter(pk__in=ids).values_list("pk", flat=True))

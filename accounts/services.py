@@ -13,7 +13,7 @@ from django.utils.crypto import constant_time_compare, get_random_string
 
 from . import pictures, throttle
 from .language import language_is_offered
-from .models import User
+from .models import Membership, User
 from .signals import sessions_ended
 
 
@@ -39,15 +39,18 @@ def teacher_update_profile(*, teacher: User, name: str, email: str, language: st
 
 def student_create(*, classroom, display_name: str, username: str = "",
                    picture_password: list[str] | None = None) -> User:
-    """A student with a fresh picture password; usernames are only internal handles."""
+    """A student in `classroom` with a fresh picture password; usernames are only internal
+    handles."""
     handle = username.strip().lower() or f"s-{get_random_string(10).lower()}"
     student = User(
         username=handle, display_name=display_name.strip(), role=User.Role.STUDENT,
-        classroom=classroom,
         picture_password=pictures.encode(picture_password or pictures.random_picture_password()),
     )
     student.set_unusable_password()
-    student.save()
+    with transaction.atomic():
+        student.save()
+        if classroom is not None:
+            Membership.objects.create(student=student, classroom=classroom)
     return student
 
 

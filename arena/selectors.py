@@ -23,6 +23,7 @@ from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils import timezone
 
 from accounts.models import User
+from accounts.student_classes import active_class_ids
 from arena.models import Arena, ArenaGame, ArenaPlayer, ArenaResult
 from arena.scoring import on_fire
 from classroom.models import Classroom
@@ -59,9 +60,10 @@ def player_for_student(*, student: User, arena_id: int) -> ArenaPlayer | None:
 
 def arenas_open_to_student(*, student: User) -> list[Arena]:
     """Live arenas the student may join or is in (their home page shows them)."""
-    if student.classroom_id is None:
+    class_ids = active_class_ids(student=student)
+    if not class_ids:
         return []
-    arenas = (Arena.objects.filter(status__in=LIVE, classes=student.classroom_id)
+    arenas = (Arena.objects.filter(status__in=LIVE, classes__in=class_ids)
               .filter(Q(joining=Arena.Joining.EVERYONE) | Q(students=student)
                       | Q(players__user=student)).distinct().order_by("-created_at"))
     return list(arenas)
@@ -135,6 +137,13 @@ def public_name(display_name: str) -> str:
 
 
 # ----- standings ---------------------------------------------------------------------------
+
+def player_class(*, arena: Arena, student: User) -> Classroom:
+    """The class a child plays an arena for: the first of the arena's classes they are in now
+    (a child may be in several), else the arena's own class. Their arena games belong to it."""
+    return (arena.classes.filter(pk__in=active_class_ids(student=student)).order_by("pk").first()
+            or arena.classroom)
+
 
 def standings(*, arena: Arena, limit: int | None = None) -> list[ArenaPlayer]:
     """Every player (or the first `limit`), best first (points, then wins, then who joined

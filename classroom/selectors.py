@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import Membership, User
+from accounts.student_classes import active_class_ids, active_students_of_class
 from games.models import Game, Seat
 
 from .models import Assignment, Classroom, CoTeacherInvite
@@ -34,8 +35,9 @@ def classes_for_teacher(*, teacher: User, archived: bool | None = False) -> Quer
 def class_summaries_for_teacher(*, teacher: User, archived: bool = False) -> QuerySet[Classroom]:
     """The teacher's classes with `student_count` and `open_assignment_count`."""
     return classes_for_teacher(teacher=teacher, archived=archived).annotate(
-        student_count=Count("students", filter=Q(students__role=User.Role.STUDENT,
-                                                 students__is_active=True), distinct=True),
+        student_count=Count("memberships", filter=Q(memberships__archived_at__isnull=True,
+                                                    memberships__student__role=User.Role.STUDENT,
+                                                    memberships__student__is_active=True), distinct=True),
         open_assignment_count=Count("assignments", filter=Q(assignments__closed_at__isnull=True),
                                     distinct=True),
     )
@@ -53,17 +55,32 @@ def teachers_of_class(*, classroom: Classroom) -> QuerySet[User]:
 # ----- students ------------------------------------------------------------------------
 
 def students_of_class(*, classroom: Classroom) -> QuerySet[User]:
-    return classroom.students.filter(role=User.Role.STUDENT, is_active=True).order_by(
-        "display_name", "id"
-    )
+    """The class list: active students with an active membership of the class."""
+    return active_students_of_class(classroom_id=classroom.pk).order_by("display_name", "id")
 
 
 def students_for_teacher(*, teacher: User) -> QuerySet[User]:
-    """Active students of the teacher's active classes."""
+    """Active students in (an active membership of) one of the teacher's active classes. A
+    child in several classes is reached through the teacher's own classes only: what the
+    teacher sees of them is then filtered by class (`classes_of_student_for_teacher`)."""
     return User.objects.filter(
+        pk__in=Membership.objects.filter(classroom__in=classes_for_teacher(teacher=teacher),
+                                         archived_at__isnull=True).values("student_id"),
         role=User.Role.STUDENT, is_active=True,
-        classroom__in=classes_for_teacher(teacher=teacher),
-    ).select_related("classroom")
+    )
+
+
+def classes_of_student_for_teacher(*, teacher: User, student: User) -> QuerySet[Classroom]:
+    """The teacher's active classes the student is in now (never the child's other classes)."""
+    return classes_for_teacher(teacher=teacher).filter(
+        memberships__student=student, memberships__archived_at__isnull=True)
+
+
+def active_classes_of_student(*, student: User) -> list[Classroom]:
+    """The student's own active classes, the earliest joined first (their home page)."""
+    ids = active_class_ids(student=student)
+    by_id = Classroom.objects.in_bulk(ids)
+    return [by_id[pk] for pk in ids if pk in by_id]
 
 
 def roster_with_activity(*, classroom: Classroom) -> QuerySet[User]:
@@ -133,13 +150,14 @@ def class_progress(*, classroom: Classroom) -> ClassProgress:
 
 
 def open_assignments_for_student(*, student: User) -> QuerySet[Assignment]:
-    """Assignments a student may play now: open, in their active class, for the whole class
-    or chosen for them."""
-    if student.classroom_id is None:
-        return Assignment.objects.none()
+    """Assignments a student may play now: open, in one of their active classes (every one of
+    them: a child in two classes sees both classes' work), for the whole class or chosen for
+    them."""
     return (
-        Assignment.objects.filter(classroom_id=student.classroom_id,
+        Assignment.objects.filter(classroom_id__in=Membership.objects.filter(
+                                      student=student, archived_at__isnull=True).values("classroom_id"),
                                   classroom__archived_at__isnull=True, closed_at__isnull=True)
+        .select_related("classroom")
         .filter(Q(students__isnull=True) | Q(students=student))
         .distinct()
         # Work with a due date first, soonest first; then undated work, newest first.

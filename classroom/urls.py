@@ -53,6 +53,7 @@ urlpatterns = [
          name="assignment_duplicate"),
     # Students
     path("play/", student.student_home, name="student_home"),
+    path("play/class/", student.student_choose_class, name="student_choose_class"),
     path("play/assignment/<int:pk>/start/", student.assignment_start, name="assignment_start"),
     # Tables with classmates: a student opens one; a teacher opens them for groups
     path("play/tables/new/", tables.table_open, name="table_open"),

@@ -5,6 +5,7 @@ longer than the benchmark itself."""
 from django.db import connection, transaction
 from django.db.models import SET_NULL
 
+from accounts.models import User
 from games.models import Game, Move, Seat
 
 REPORT_TABLES = ("reports_skillevidence", "reports_gamereport", "reports_needshelpflag",
@@ -31,7 +32,7 @@ def delete_bench_class(classroom, *, teacher=None) -> None:
             change = f"UPDATE {table} SET {column} = NULL" if set_null else f"DELETE FROM {table}"
             cursor.execute(f"{change} WHERE {column} IN ({game_ids})", [classroom.pk])
         cursor.execute("DELETE FROM games_game WHERE classroom_id = %s", [classroom.pk])
-    students = list(classroom.students.all())
+    students = list(User.objects.filter(memberships__classroom=classroom))
     classroom.delete()
     for student in students:
         student.delete()

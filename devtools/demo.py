@@ -18,6 +18,7 @@ from accounts.models import User
 from accounts.services import student_create, teacher_sign_up
 from classroom import services
 from classroom.models import Assignment, Classroom
+from classroom.selectors import students_of_class
 from games import registry
 from games.spec import GameSpec
 from reports.services import lock_classes
@@ -57,7 +58,7 @@ def load_demo() -> tuple[User, Classroom, list[User]]:
     classroom.teachers.add(teacher)
     students = []
     for name, sequence in DEMO_STUDENTS:
-        student = classroom.students.filter(display_name=name).first()
+        student = students_of_class(classroom=classroom).filter(display_name=name).first()
         if student is None:
             student = student_create(classroom=classroom, display_name=name,
                                      username=f"demo-{name.lower()}", picture_password=sequence)

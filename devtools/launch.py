@@ -52,6 +52,7 @@ def banner(url: str) -> str:
 
     from accounts.models import User
     from classroom.models import Classroom
+    from classroom.selectors import students_of_class
     from devtools.demo import DEMO_CLASS_CODE, DEMO_EMAIL, DEMO_STUDENTS, describe
 
     plain = f"\nNumberdeck is ready at {url}\n"
@@ -60,7 +61,7 @@ def banner(url: str) -> str:
         classroom = Classroom.objects.filter(join_code=DEMO_CLASS_CODE).first()
         if teacher is None or classroom is None:
             return plain
-        by_name = {s.display_name: s for s in classroom.students.all()}
+        by_name = {s.display_name: s for s in students_of_class(classroom=classroom)}
         students = [by_name[name] for name, _ in DEMO_STUDENTS if name in by_name]
         return describe(teacher, classroom, students, url=url)
     except DatabaseError:  # not migrated: the server will say what is missing

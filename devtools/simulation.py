@@ -27,6 +27,7 @@ from django.db import transaction
 from accounts.models import User
 from accounts.services import student_create, teacher_sign_up
 from classroom.models import Classroom
+from classroom.selectors import students_of_class
 from games import registry
 from games.models import Game, Move
 from games.services import (SeatSpec, bot_seats, game_apply_move, game_create,
@@ -200,7 +201,7 @@ def _new_class() -> Classroom:
 
 
 def _student(classroom: Classroom, name: str) -> User:
-    existing = classroom.students.filter(display_name=name, is_active=True).first()
+    existing = students_of_class(classroom=classroom).filter(display_name=name).first()
     if existing is not None:
         return existing
     return student_create(classroom=classroom, display_name=name,

@@ -216,7 +216,7 @@ def render_parts(**context_kwargs) -> dict[str, str]:
 def _game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
     # The game and its seats in one query (a game always has seats; the fallback keeps
     # Game.DoesNotExist for a vanished game).
-    seats = list(Seat.objects.select_related("game", "user__classroom").filter(game_id=game_id)
+    seats = list(Seat.objects.select_related("game", "user").filter(game_id=game_id)
                  .order_by("position"))
     game = seats[0].game if seats else Game.objects.get(pk=game_id)
     for seat in seats:

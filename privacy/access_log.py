@@ -19,6 +19,7 @@ from classroom.models import Classroom
 from games.models import Game
 
 from .models import AccessLog
+from .selectors import student_class_for_teacher
 
 VIEWED, EXPORTED = "viewed", "exported"
 
@@ -60,9 +61,16 @@ def child_asked_for(request, kwargs) -> Subjects | None:
 
 
 def child_account(request, kwargs) -> Subjects | None:
-    """/teach/students/<pk>/: the child's own class."""
+    """/teach/students/<pk>/: the class the page was seen from (`?class=`; a child may be in
+    several classes, the log is of the viewer's class), else the first of the viewer's classes
+    the child is in."""
     student = _student(kwargs["pk"])
-    return Subjects(student.classroom, (student,)) if student else None
+    if student is None:
+        return None
+    classroom = (student_class_for_teacher(teacher=request.user, student=student,
+                                           wanted=request.GET.get("class") or request.POST.get("classroom"))
+                 if request.user.is_authenticated else None)
+    return Subjects(classroom, (student,))
 
 
 def whole_class(request, kwargs) -> Subjects | None:

@@ -21,7 +21,7 @@ from accounts.models import User
 from classroom.models import Classroom
 
 from .registry import Held, declarations
-from .selectors import class_students
+from .selectors import students_only_of_class
 from .words import count_in_words
 
 log = logging.getLogger(__name__)
@@ -108,6 +108,7 @@ def erase_student(*, student: User, erased_by: User | None = None) -> dict[str, 
     with transaction.atomic():
         # The account row locked first: two erasures of one student cannot interleave.
         student = User.objects.select_for_update().get(pk=student_id)
+        class_ids = set(student.memberships.values_list("classroom_id", flat=True))
         counts = erasure_preview(student=student)
         held_list = declarations()
         for held in held_list:
@@ -121,7 +122,7 @@ def erase_student(*, student: User, erased_by: User | None = None) -> dict[str, 
         for held in held_list:
             if held.model is User:
                 _erase(held, student)
-        membership_changed(student.classroom_id)  # their class's open sockets re-check access
+        membership_changed(*class_ids)  # their classes' open sockets re-check access
     log.info("student %s erased by user %s: %s", student_id,
              erased_by.pk if erased_by else None, counts)
     return counts
@@ -141,7 +142,7 @@ def classroom_erasure_preview(*, classroom: Classroom) -> dict[str, int]:
     """What erasing the class would touch: its students' rows per kind (as for one student),
     then all the class's own games, assignments, arenas and report files (its students' games
     among them), and the class."""
-    students = list(class_students(classroom=classroom))
+    students = list(students_only_of_class(classroom=classroom))
     total = {"students": len(students)}
     for student in students:
         for kind, n in erasure_preview(student=student).items():
@@ -152,14 +153,15 @@ def classroom_erasure_preview(*, classroom: Classroom) -> dict[str, int]:
 
 
 def erase_classroom(*, classroom: Classroom, erased_by: User | None = None) -> dict[str, int]:
-    """Erase a class: every student whose class it is (as `erase_student`), then the class's
-    own rows and the class itself, in one transaction. Returns what went
+    """Erase a class: every student who was only ever in this class (as `erase_student`; a
+    child also in another class keeps their account there, and loses this class's games with
+    the class), then the class's own rows and the class itself, in one transaction. Returns what went
     (`classroom_erasure_preview`'s counts, taken inside the same transaction)."""
     classroom_id = classroom.pk
     with transaction.atomic():
         classroom = Classroom.objects.select_for_update().get(pk=classroom_id)
         counts = classroom_erasure_preview(classroom=classroom)
-        for student in class_students(classroom=classroom):
+        for student in students_only_of_class(classroom=classroom):
             erase_student(student=student, erased_by=erased_by)
         _delete_files(_class_rows(classroom)["class_report_files"])
         classroom.delete()

@@ -131,9 +131,11 @@ def _nothing_shared() -> list[str]:
 
 
 def student_readme(student: User, counts: dict[str, int]) -> str:
-    if student.classroom:
+    classes = [m.classroom.name for m in student.memberships.select_related("classroom")
+               .order_by("joined_at", "pk")]
+    if classes:
         made = _("Made on %(day)s for the teachers of %(class)s.") % {
-            "day": _today(), "class": student.classroom.name}
+            "day": _today(), "class": joined(classes)}
     else:
         made = _("Made on %(day)s for the student's teachers.") % {"day": _today()}
     lines = [_("What Numberdeck holds about %(name)s") % {"name": student.display_name}, "=" * 60, "",
@@ -192,7 +194,9 @@ def class_readme(classroom: Classroom) -> str:
     for files, about in (
         ("class.csv / class.json", _("The class itself: its name, grade, and when it was made or archived.")),
         ("students.csv / students.json", _("Every student of the class (also those removed from the class "
-                                           "list), and the folder with their data.")),
+                                           "list), and the folder with their data. A student who is also in "
+                                           "a class you do not teach has no folder here: their data covers "
+                                           "that class too.")),
         ("assignments.csv / assignments.json", _("The work set for the class: the game, the goal, and whether "
                                                  "it was for the whole class or for chosen students.")),
     ):
@@ -221,13 +225,19 @@ CLASS_COLUMNS = {
 }
 
 
-def classroom_files(*, classroom: Classroom) -> dict[str, bytes]:
+def classroom_files(*, classroom: Classroom, with_folder=lambda student: True) -> dict[str, bytes]:
+    """The class's files, and a folder per student for whom `with_folder(student)` (a child
+    also in a class the downloader does not teach has none: their folder would show that
+    class's games; accounts/permissions.py)."""
     files = {"README.txt": class_readme(classroom).encode("utf-8")}
+    students = list(class_students(classroom=classroom))
+    foldered = {s.pk for s in students if with_folder(s)}
     tables = {
         "class": ([{"name": classroom.name, "grade": classroom.grade, "created at": classroom.created_at,
                     "archived at": classroom.archived_at}]),
-        "students": [{"folder": student_folder(s), "name": s.display_name, "username": s.username,
-                      "on the class list": s.is_active} for s in class_students(classroom=classroom)],
+        "students": [{"folder": student_folder(s) if s.pk in foldered else "", "name": s.display_name,
+                      "username": s.username, "on the class list": _on_list(s, classroom)}
+                     for s in students],
         "assignments": [{"title": a.title, "game": a.game, "goal": a.goal, "goal count": a.goal_count,
                          "due on": a.due_on,
                          "for": _("chosen students") if a.chosen else _("the whole class"),
@@ -239,17 +249,24 @@ def classroom_files(*, classroom: Classroom) -> dict[str, bytes]:
         files[f"{name}.json"] = _json(rows)
         files[f"{name}.csv"] = csv_bytes([str(CLASS_COLUMNS[k]) for k in keys],
                                          ([row[k] for k in keys] for row in rows))
-    for student in class_students(classroom=classroom):
+    for student in students:
+        if student.pk not in foldered:
+            continue
         folder = student_folder(student)
         files.update({f"{folder}/{name}": content for name, content in student_files(student=student).items()})
     return files
+
+
+def _on_list(student: User, classroom: Classroom) -> bool:
+    return student.is_active and student.memberships.filter(classroom=classroom, archived_at__isnull=True).exists()
 
 
 def _assignments(classroom: Classroom):
     return classroom.assignments.annotate(chosen=Count("students")).order_by("created_at", "pk")
 
 
-def classroom_zip(*, classroom: Classroom) -> tuple[str, bytes]:
-    """(file name, zip) of everything held about a class and each of its students."""
+def classroom_zip(*, classroom: Classroom, with_folder=lambda student: True) -> tuple[str, bytes]:
+    """(file name, zip) of everything held about a class and each of its students (see
+    `classroom_files` for `with_folder`)."""
     name = f"numberdeck-{slugify(classroom.name) or 'class'}-{classroom.pk}-{_today()}.zip"
-    return name, _zip(classroom_files(classroom=classroom))
+    return name, _zip(classroom_files(classroom=classroom, with_folder=with_folder))

@@ -7,7 +7,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from accounts.permissions import may_erase_student_data, teacher_required
+from accounts.permissions import may_erase_student_data, may_export_student_data, teacher_required
 from classroom.selectors import classes_for_teacher
 
 from . import export, selectors
@@ -26,25 +26,36 @@ def _zip_response(name: str, body: bytes) -> HttpResponse:
     return response
 
 
+def _student_class(request, student):
+    wanted = request.POST.get("classroom") or request.GET.get("class")
+    return selectors.student_class_for_teacher(teacher=request.user, student=student, wanted=wanted)
+
+
 @teacher_required
 def student_export(request, pk: int):
-    return _zip_response(*export.student_zip(student=_teacher_student(request, pk)))
+    student = _teacher_student(request, pk)
+    if not may_export_student_data(request.user, student):
+        return render(request, "privacy/export_refused.html",
+                      {"student": student, "classroom": _student_class(request, student)}, status=403)
+    return _zip_response(*export.student_zip(student=student))
 
 
 @teacher_required
 def class_export(request, pk: int):
     classroom = get_object_or_404(classes_for_teacher(teacher=request.user, archived=None), pk=pk)
-    return _zip_response(*export.classroom_zip(classroom=classroom))
+    return _zip_response(*export.classroom_zip(
+        classroom=classroom, with_folder=lambda student: may_export_student_data(request.user, student)))
 
 
 @teacher_required
 def student_erase(request, pk: int):
     """A page that says what will go and asks for the student's name; posting it erases."""
     student = _teacher_student(request, pk)
-    classroom = student.classroom
-    if not may_erase_student_data(request.user, classroom):
+    classroom = _student_class(request, student)
+    if not may_erase_student_data(request.user, student):
         return render(request, "privacy/erase_refused.html",
-                      {"student": student, "classroom": classroom}, status=403)
+                      {"student": student, "classroom": classroom,
+                       "in_several_classes": student.memberships.count() > 1}, status=403)
     form = EraseStudentForm(request.POST or None, student=student)
     if request.method == "POST" and form.is_valid():
         name = student.display_name

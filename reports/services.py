@@ -514,8 +514,7 @@ def student_reports_forget(*, student: User) -> None:
                             .values_list("classroom_id", flat=True).distinct())
         classroom_ids |= set(SkillRollup.objects.filter(student=student)
                              .values_list("classroom_id", flat=True).distinct())
-        if student.classroom_id:
-            classroom_ids.add(student.classroom_id)
+        classroom_ids |= set(student.memberships.values_list("classroom_id", flat=True))
         lock_classes(classroom_ids)  # first (lock order): a report may be replacing this evidence
         SkillEvidence.objects.filter(student=student).delete()
         SkillRollup.objects.filter(student=student).delete()

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from accounts import codes
 from accounts.models import User
+from accounts.student_classes import active_class_ids
 from arena import realtime, screen
 from arena.models import Arena, ArenaGame, ArenaPlayer
 from classroom.models import Classroom
@@ -95,9 +96,9 @@ def _new_join_code() -> str:
 
 def may_join(*, arena: Arena, student: User) -> bool:
     """Whether this student is one the teacher let into the arena (their class; the chosen)."""
-    if not student.is_student or not student.is_active or student.classroom_id is None:
+    if not student.is_student or not student.is_active:
         return False
-    if not arena.classes.filter(pk=student.classroom_id, archived_at__isnull=True).exists():
+    if not arena.classes.filter(pk__in=active_class_ids(student=student), archived_at__isnull=True).exists():
         return False
     return arena.joining == Arena.Joining.EVERYONE or arena.students.filter(pk=student.pk).exists()
 

@@ -26,6 +26,7 @@ from django.utils import timezone
 from arena import realtime, screen
 from arena.models import Arena, ArenaGame, ArenaPlayer, ArenaResult
 from arena.pairing import Waiting, pair
+from arena.selectors import player_class
 from games.models import PlayerRating
 from games.ratings import default_rating
 from games.services.moves import SeatSpec, bot_seats, game_create
@@ -145,7 +146,7 @@ def _deal(arena: Arena, players: list[ArenaPlayer], now, report: RoundReport, bo
     if bots:
         level = just_right_level(student=players[0].user, key=arena.key, bots=bots)
         seats += bot_seats(count=bots, level=level, avoid={s.name for s in seats})
-    game = game_create(key=arena.key, classroom=players[0].user.classroom or arena.classroom,
+    game = game_create(key=arena.key, classroom=player_class(arena=arena, student=players[0].user),
                        seats=seats, options=arena.options, series_url=arena_url(arena),
                        forfeit_on_leave=True, announce=False)
     ArenaGame.objects.create(arena=arena, game=game, round=arena.rounds + 1, with_bots=bool(bots))

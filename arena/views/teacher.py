@@ -225,7 +225,7 @@ CSV_HEADER = [pgettext_lazy("CSV column", "Place"), pgettext_lazy("CSV column", 
 
 def standings_rows(arena: Arena) -> list[list]:
     """The CSV's rows: the control page's standings (the same selector), full names."""
-    return [[p.place, p.user.display_name, p.user.classroom.name if p.user.classroom else "",
+    return [[p.place, p.user.display_name, selectors.player_class(arena=arena, student=p.user).name,
              p.points, p.games, p.wins, p.draws, p.losses, p.best_streak, p.get_status_display()]
             for p in selectors.standings(arena=arena)]
 

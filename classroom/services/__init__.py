@@ -10,8 +10,8 @@ from .classes import (classroom_archive, classroom_create, classroom_delete_perm
                       classroom_update)
 from .co_teaching import (InviteError, co_teacher_invite, co_teacher_invite_accept,
                           co_teacher_invite_withdraw, co_teacher_remove)
-from .roster import (RosterError, student_add, student_move, student_remove, student_rename,
-                     students_add)
+from .roster import (RosterError, membership_join, student_add, student_move, student_remove,
+                     student_rename, students_add)
 
 __all__ = [
     "InviteError", "RosterError",
@@ -22,5 +22,5 @@ __all__ = [
     "classroom_update",
     "co_teacher_invite", "co_teacher_invite_accept", "co_teacher_invite_withdraw",
     "co_teacher_remove",
-    "student_add", "student_move", "student_remove", "student_rename", "students_add",
+    "membership_join", "student_add", "student_move", "student_remove", "student_rename", "students_add",
 ]

@@ -5,7 +5,7 @@ from django.utils import timezone
 
 from accounts.language import language_is_offered
 from accounts.membership import membership_changed
-from accounts.models import User
+from accounts.models import Membership, User
 
 from accounts.codes import new_join_code
 from ..models import Classroom
@@ -84,8 +84,12 @@ def classroom_delete_permanently(*, classroom: Classroom, typed_name: str) -> No
         raise ValueError("Only an archived class can be deleted permanently.")
     if " ".join(typed_name.split()) != " ".join(classroom.name.split()):
         raise ValueError("The typed name does not match the class name.")
-    # Students exist only for this class; without it they could never sign in again.
+    # Students who were only ever in this class go with it: without it they could never sign
+    # in again. A child who is (or was) also in another class keeps their account there.
     classroom_id = classroom.pk
-    User.objects.filter(role=User.Role.STUDENT, classroom=classroom).delete()
+    other_classes = Membership.objects.exclude(classroom=classroom).values("student_id")
+    affected = set(Membership.objects.filter(classroom=classroom).exclude(student_id__in=other_classes)
+                   .values_list("student_id", flat=True))
+    User.objects.filter(role=User.Role.STUDENT, pk__in=affected).delete()
     classroom.delete()
     membership_changed(classroom_id)  # any socket still open on it closes at its next push

@@ -5,7 +5,8 @@ from django.shortcuts import get_object_or_404, render
 from accounts.permissions import is_class_owner
 
 from ..models import Assignment, Classroom
-from ..selectors import assignments_for_teacher, classes_for_teacher, students_for_teacher
+from ..selectors import (assignments_for_teacher, classes_for_teacher, classes_of_student_for_teacher,
+                         students_for_teacher)
 
 
 def teacher_class(request, pk: int, *, archived: bool | None = False) -> Classroom:
@@ -23,6 +24,15 @@ def refused_unless_owner(request, classroom: Classroom):
 
 def teacher_student(request, pk: int):
     return get_object_or_404(students_for_teacher(teacher=request.user), pk=pk)
+
+
+def teacher_student_class(request, student) -> Classroom:
+    """Which class a student's page is about: the one its link names (`?class=`, or the
+    posted `classroom`) when the child is in it and the teacher teaches it, else the first of
+    the teacher's classes the child is in (a child in several classes is reached through each)."""
+    classes = list(classes_of_student_for_teacher(teacher=request.user, student=student))
+    wanted = request.POST.get("classroom") or request.GET.get("class") or ""
+    return next((c for c in classes if str(c.pk) == wanted), classes[0])
 
 
 def teacher_assignment(request, pk: int) -> Assignment:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from accounts import codes, pictures
 from accounts import services as accounts
 from accounts.forms import JoinCodeForm, PicturePasswordForm, StudentTextPasswordForm
+from accounts.student_classes import remember_working_class
 from accounts.throttle import source_of, too_many_tries
 
 from ..selectors import class_by_join_code, students_of_class
@@ -80,8 +81,11 @@ def _student_or_404(classroom, student_id: int):
     return student
 
 
-def _sign_in_student(request, student):
+def _sign_in_student(request, student, classroom):
+    """Sign in; the class whose code they typed is the class they work in (a child in
+    several classes signs in through any of them)."""
     login(request, student, backend="django.contrib.auth.backends.ModelBackend")
+    remember_working_class(request, classroom_id=classroom.pk)
     accounts.user_touch_last_seen(user=student)
     return redirect("classroom:student_home")
 
@@ -102,7 +106,7 @@ def join_pictures(request, code: str, student_id: int):
             result = accounts.student_check_picture_password(student=student, sequence=form.sequence,
                                                              source=source_of(request))
             if result.ok:
-                return _sign_in_student(request, student)
+                return _sign_in_student(request, student, classroom)
             wait, status = result.wait_seconds, 429 if result.wait_seconds else 400
             error = _("That wasn't quite right. Have another go!") if result.checked else ""
     return render(request, "accounts/join_pictures.html", {
@@ -122,7 +126,7 @@ def join_text(request, code: str, student_id: int):
         result = accounts.student_check_text_password(student=student, password=form.cleaned_data["password"],
                                                      source=source_of(request))
         if result.ok:
-            return _sign_in_student(request, student)
+            return _sign_in_student(request, student, classroom)
         wait = result.wait_seconds
         if result.checked:
             form.add_error("password", _("That wasn't quite right. Have another go!"))

@@ -15,7 +15,7 @@ from .. import names, selectors, services
 from ..forms import (CsvUploadForm, PastedNamesForm, PicturePasswordChoiceForm, StudentMoveForm,
                      StudentNameForm, TextPasswordForm)
 from ..roster_input import RosterInputError, rows_from_csv, rows_from_text
-from .common import confirm, teacher_class, teacher_student
+from .common import confirm, teacher_class, teacher_student, teacher_student_class
 
 
 def _add_page(request, classroom, *, single=None, pasted=None, upload=None, problems=None,
@@ -110,11 +110,21 @@ def _nothing_added(count: int) -> str:
 
 # ----- one student ---------------------------------------------------------------------
 
+def _classes_to_move_to(request, student):
+    """The teacher's classes the child is not in now."""
+    return selectors.classes_for_teacher(teacher=request.user).exclude(
+        pk__in=selectors.classes_of_student_for_teacher(teacher=request.user, student=student).values("pk"))
+
+
 def _student_page(request, student, *, rename=None, move=None, picture=None, text=None):
     rename = rename or StudentNameForm(initial={"name": student.display_name})
-    other_classes = selectors.classes_for_teacher(teacher=request.user).exclude(pk=student.classroom_id)
+    classroom = teacher_student_class(request, student)
+    other_classes = _classes_to_move_to(request, student)
     return render(request, "classroom/student_detail.html", {
-        "student": student, "classroom": student.classroom,
+        "student": student, "classroom": classroom,
+        # The teacher's other classes the child is also in (never another teacher's classes).
+        "also_in": [c for c in selectors.classes_of_student_for_teacher(teacher=request.user, student=student)
+                    if c.pk != classroom.pk],
         "pictures": [(key, pictures.PICTURES[key]) for key in student.picture_sequence],
         "rename_form": rename,
         "move_form": move or StudentMoveForm(classes=other_classes),
@@ -123,7 +133,7 @@ def _student_page(request, student, *, rename=None, move=None, picture=None, tex
         "text_form": text or TextPasswordForm(),
         "has_text_password": student.has_usable_password(),
         "locked_until": accounts.student_lock_for_teacher(student=student),
-        "may_erase_data": may_erase_student_data(request.user, student.classroom),
+        "may_erase_data": may_erase_student_data(request.user, student),
     })
 
 
@@ -139,46 +149,56 @@ def student_detail(request, pk: int):
             form.add_error("name", str(exc))
         else:
             messages.success(request, _("Renamed to %(name)s.") % {"name": student.display_name})
-            return redirect("classroom:student_detail", pk=student.pk)
+            return redirect(_student_url(student, teacher_student_class(request, student)))
     return _student_page(request, student, rename=form)
+
+
+def _student_url(student, classroom) -> str:
+    return reverse("classroom:student_detail", args=[student.pk]) + f"?class={classroom.pk}"
 
 
 @teacher_required
 @require_POST
 def student_move(request, pk: int):
+    """Move the child from the page's class to another of the teacher's classes (their other
+    classes are not touched)."""
     student = teacher_student(request, pk)
-    classes = selectors.classes_for_teacher(teacher=request.user).exclude(pk=student.classroom_id)
-    form = StudentMoveForm(request.POST, classes=classes)
+    old_class = teacher_student_class(request, student)
+    form = StudentMoveForm(request.POST, classes=_classes_to_move_to(request, student))
     if form.is_valid():
-        old_class = student.classroom
+        to_classroom = form.cleaned_data["to_classroom"]
         try:
-            services.student_move(student=student, to_classroom=form.cleaned_data["to_classroom"])
+            services.student_move(student=student, from_classroom=old_class, to_classroom=to_classroom)
         except names.InvalidName as exc:
             form.add_error("to_classroom", str(exc))
         else:
             messages.success(request, sentence_html(_("%(name)s moved to %(class_name)s."), {
-                "name": student.display_name, "class_name": isolated(student.classroom.name)}))
+                "name": student.display_name, "class_name": isolated(to_classroom.name)}))
             return redirect("classroom:class_detail", pk=old_class.pk)
     return _student_page(request, student, move=form)
 
 
 @teacher_required
 def student_remove(request, pk: int):
+    """Take the child off the page's class (`?class=`): that membership is archived; a child
+    in other classes stays in them."""
     student = teacher_student(request, pk)
-    classroom = student.classroom
+    classroom = teacher_student_class(request, student)
     if request.method == "POST":
-        services.student_remove(student=student)
+        services.student_remove(student=student, classroom=classroom)
         messages.success(request, sentence_html(_("%(name)s is no longer in %(class_name)s."), {
             "name": student.display_name, "class_name": isolated(classroom.name)}))
         return redirect("classroom:class_detail", pk=classroom.pk)
     values = {"name": student.display_name, "class_name": classroom.name}
+    in_other_classes = student.memberships.filter(archived_at__isnull=True).exclude(classroom=classroom).exists()
+    first = (_("They leave this class list, and stay in their other classes.") if in_other_classes
+             else _("They will not be able to sign in any more, and they leave the class list."))
     return confirm(
         request, title=_("Remove %(name)s?") % values, button=_("Remove from the class"),
         question=sentence_html(_("Remove %(name)s from “%(class_name)s”?"),
                                {**values, "class_name": isolated(classroom.name)}),
-        details=[_("They will not be able to sign in any more, and they leave the class list."),
-                 _("Their finished games stay in the class's records.")],
-        cancel_url=reverse("classroom:student_detail", args=[student.pk]))
+        details=[first, _("Their finished games stay in the class's records.")],
+        cancel_url=_student_url(student, classroom), hidden={"classroom": classroom.pk})
 
 
 @teacher_required
@@ -198,14 +218,14 @@ def student_pictures(request, pk: int):
             details=[_("Their current pictures, and the sign-in card printed with them, stop working."),
                      _("%(name)s is signed out on every device, and their open games close.") % name,
                      _("You will see the new pictures straight away; print a new card for them.")],
-            cancel_url=reverse("classroom:student_detail", args=[student.pk]), danger=False,
-            hidden={"confirmed": "yes"})
+            cancel_url=_student_url(student, teacher_student_class(request, student)), danger=False,
+            hidden={"confirmed": "yes", "classroom": teacher_student_class(request, student).pk})
     sequence = accounts.student_set_picture_password(student=student, sequence=form.sequence)
     # Translators: %(pictures)s lists the three pictures' names, "cat, sun, tree".
     messages.success(request, _("%(name)s's new pictures: %(pictures)s. They are signed out everywhere "
                                 "until they sign in with them.")
                      % {"name": student.display_name, "pictures": ", ".join(pictures.labels(sequence))})
-    return redirect("classroom:student_detail", pk=student.pk)
+    return redirect(_student_url(student, teacher_student_class(request, student)))
 
 
 @teacher_required
@@ -216,7 +236,7 @@ def student_text_password(request, pk: int):
         accounts.student_clear_text_password(student=student)
         messages.success(request, _("%(name)s signs in with pictures only now, and is signed out "
                                     "everywhere until they do.") % {"name": student.display_name})
-        return redirect("classroom:student_detail", pk=student.pk)
+        return redirect(_student_url(student, teacher_student_class(request, student)))
     form = TextPasswordForm(request.POST)
     if not form.is_valid():
         return _student_page(request, student, text=form)
@@ -224,7 +244,7 @@ def student_text_password(request, pk: int):
     messages.success(request, _("%(name)s can now sign in with the text password you typed, or with "
                                 "their pictures. They are signed out everywhere until they sign in "
                                 "again.") % {"name": student.display_name})
-    return redirect("classroom:student_detail", pk=student.pk)
+    return redirect(_student_url(student, teacher_student_class(request, student)))
 
 
 @teacher_required
@@ -235,4 +255,4 @@ def student_unlock(request, pk: int):
     student = teacher_student(request, pk)
     accounts.student_unlock(student=student)
     messages.success(request, _("%(name)s can try their pictures again now.") % {"name": student.display_name})
-    return redirect("classroom:student_detail", pk=student.pk)
+    return redirect(_student_url(student, teacher_student_class(request, student)))

@@ -5,11 +5,13 @@ from datetime import timedelta
 from django.conf import settings
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 from django.utils import timezone
 from django.utils.translation import gettext as _, ngettext
 
 from accounts import services as accounts
 from accounts.permissions import student_required
+from accounts.student_classes import remember_working_class, working_class_of
 from games import registry
 from games.services import game_in_progress_for_assignment, game_start_for_assignment
 from games.views.lobby import classmates_context
@@ -27,8 +29,7 @@ def _touch(student) -> None:
         accounts.user_touch_last_seen(user=student)
 
 
-def _free_play_open(student) -> bool:
-    classroom = student.classroom
+def _free_play_open(classroom) -> bool:
     return classroom is not None and classroom.free_play and not classroom.is_archived
 
 
@@ -45,18 +46,38 @@ def idle_words(minutes: int) -> str:
 def student_home(request):
     student = request.user
     _touch(student)
+    # A child in several classes sees every class's work, each labelled with its class; free
+    # play and tables are in the class they are working in (the one they signed in through,
+    # or the one they chose here).
+    classroom = working_class_of(request)
+    classes = selectors.active_classes_of_student(student=student)
     # One "Carry on" per game above the assignments (the most recent); the others fold away.
     carry_on, more = selectors.carry_on_for_student(student=student)
     return render(request, "classroom/student_home.html", {
-        "classroom": student.classroom,
+        "classroom": classroom,
+        "other_classes": [c for c in classes if classroom is None or c.pk != classroom.pk],
+        "several_classes": len(classes) > 1,
         "assignments": selectors.assignment_progress_for_student(student=student),
-        "games": registry.all_games() if _free_play_open(student) else [],
+        "games": registry.all_games() if _free_play_open(classroom) else [],
         "recent": selectors.recent_games_for_student(student=student),
         "in_progress": carry_on,
         "more_in_progress": more,
         "idle_after": idle_words(settings.GAME_IDLE_CLOSE_MINUTES),
-        **classmates_context(student),
+        **classmates_context(student, classroom=classroom),
     })
+
+
+@student_required
+@require_POST
+def student_choose_class(request):
+    """A child in several classes picks the class they play in now (free play, tables). Only
+    one of their own active classes can be chosen; anything else changes nothing."""
+    chosen = request.POST.get("classroom", "")
+    for classroom in selectors.active_classes_of_student(student=request.user):
+        if str(classroom.pk) == chosen:
+            remember_working_class(request, classroom_id=classroom.pk)
+            break
+    return redirect("classroom:student_home")
 
 
 @student_required

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import student_required, teacher_required
+from accounts.student_classes import working_class_of
 from games.forms import GroupTablesForm
 from games.selectors import lobby as table_selectors
 from games.services import tables
@@ -32,8 +33,8 @@ def table_open(request):
             messages.error(request, _("That assignment is not open for you."))
             return redirect(home_tables())
     try:
-        game = tables.table_open(student=request.user, key=request.POST.get("game", ""),
-                                 assignment=assignment)
+        game = tables.table_open(student=request.user, classroom=working_class_of(request),
+                                 key=request.POST.get("game", ""), assignment=assignment)
     except tables.TableError as exc:
         messages.error(request, str(exc))
         return redirect(home_tables())

@@ -35,7 +35,7 @@ def prepare(*, players: int, classes: int, key: str, options: dict, minutes: int
     from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
 
-    from accounts.models import User
+    from accounts.models import Membership, User
     from accounts.services import teacher_sign_up
     from arena.models import Arena
     from arena.services import arena_create, arena_join
@@ -61,11 +61,12 @@ def prepare(*, players: int, classes: int, key: str, options: dict, minutes: int
     students = []
     for i in range(players):
         student = User(username=f"arena-{i:05d}", display_name=f"Kid {i:04d}",
-                       role=User.Role.STUDENT, classroom=rooms[i % classes],
-                       picture_password="cat,sun,tree")
+                       role=User.Role.STUDENT, picture_password="cat,sun,tree")
         student.set_unusable_password()
         students.append(student)
     students = User.objects.bulk_create(students)
+    Membership.objects.bulk_create([Membership(student=s, classroom=rooms[i % classes])
+                                     for i, s in enumerate(students)])
     arena = arena_create(teacher=teacher, classroom=rooms[0], title="Bench arena", key=key,
                          options=options, minutes=minutes, mode=Arena.Mode.POINTS,
                          classes=rooms[1:])

@@ -86,7 +86,7 @@ def prepare(*, players: int, game_key: str, seed: int, options: dict) -> list[Be
     from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
 
-    from accounts.models import User
+    from accounts.models import Membership, User
     from accounts.services import teacher_sign_up
     from classroom.models import Classroom
     from games.services import SeatSpec, game_create
@@ -100,10 +100,11 @@ def prepare(*, players: int, game_key: str, seed: int, options: dict) -> list[Be
     students = []
     for i in range(players):
         student = User(username=f"bench-{i:05d}", display_name=f"Kid {i:03d}",
-                       role=User.Role.STUDENT, classroom=classroom, picture_password="cat,sun,tree")
+                       role=User.Role.STUDENT, picture_password="cat,sun,tree")
         student.set_unusable_password()
         students.append(student)
     students = User.objects.bulk_create(students)
+    Membership.objects.bulk_create([Membership(student=s, classroom=classroom) for s in students])
     backend = "django.contrib.auth.backends.ModelBackend"
     sessions = []
     for student in students:

@@ -27,7 +27,7 @@ def prepare(*, students: int, classes: int, arena_classes: int, game: str, prese
     from django.core.management import call_command
 
     from accounts import pictures
-    from accounts.models import User
+    from accounts.models import Membership, User
     from accounts.services import teacher_sign_up
     from classroom.models import Assignment
     from classroom.services.assignments import assignment_create
@@ -48,10 +48,11 @@ def prepare(*, students: int, classes: int, arena_classes: int, game: str, prese
         for i in range(size):
             sequence = rng.sample(pictures.PICTURE_KEYS, pictures.PASSWORD_LENGTH)
             kid = User(username=f"m{c + 1:02d}-{i + 1:03d}", display_name=f"Kid {c + 1:02d}-{i + 1:03d}",
-                       role=User.Role.STUDENT, classroom=room, picture_password=pictures.encode(sequence))
+                       role=User.Role.STUDENT, picture_password=pictures.encode(sequence))
             kid.set_unusable_password()
             kids.append((kid, sequence))
         User.objects.bulk_create([k for k, _ in kids])
+        Membership.objects.bulk_create([Membership(student=k, classroom=room) for k, _ in kids])
         arena = c >= classes - arena_classes
         assignment = None
         if not arena:

@@ -14,6 +14,7 @@ from django.db.models import Count, Q
 
 from accounts.models import User
 from accounts.permissions import is_student, is_teacher
+from accounts.student_classes import active_class_ids, active_students_of_class
 from games import registry
 from games.models import Game, Seat, TableInvite
 
@@ -31,8 +32,8 @@ class LobbyAccess:
 
 def lobby_access(*, user, game_id: int) -> LobbyAccess | None:
     if is_student(user):
-        game = Game.objects.filter(pk=game_id, classroom_id=user.classroom_id).first()
-        if game is None or user.classroom_id is None:
+        game = Game.objects.filter(pk=game_id, classroom_id__in=active_class_ids(student=user)).first()
+        if game is None:
             return None
         return LobbyAccess(game, game.seats.filter(user=user).first(), teacher=False)
     if is_teacher(user):
@@ -73,19 +74,19 @@ def lobby(*, game: Game, for_seat: Seat | None = None) -> Lobby:
                    min_players=spec.min_players, max_players=spec.max_players, host_name=host)
     if for_seat is not None and game.status == Game.Status.LOBBY and result.empty_seats:
         seated = {s.user_id for s in seats if s.user_id}
-        result.can_invite = list(User.objects.filter(classroom_id=game.classroom_id, is_active=True,
-                                                     role=User.Role.STUDENT)
+        result.can_invite = list(active_students_of_class(classroom_id=game.classroom_id)
                                  .exclude(pk__in=seated).order_by("display_name"))
         result.invited_ids = set(TableInvite.objects.filter(game=game).values_list("student_id", flat=True))
     return result
 
 
 def open_tables_for_student(*, student: User) -> list[Game]:
-    """Tables of the student's class still gathering players, newest first, with `players`
+    """Tables of the student's classes still gathering players, newest first, with `players`
     (seats taken), `mine` (the student sits there), `spec` (the game) and `max_players`."""
-    if student.classroom_id is None:
+    class_ids = active_class_ids(student=student)
+    if not class_ids:
         return []
-    games = list(Game.objects.filter(classroom_id=student.classroom_id, status=Game.Status.LOBBY)
+    games = list(Game.objects.filter(classroom_id__in=class_ids, status=Game.Status.LOBBY)
                  .annotate(players=Count("seats"),
                            mine=Count("seats", filter=Q(seats__user=student)))
                  .select_related("created_by").order_by("-created_at")[:20])
@@ -97,7 +98,7 @@ def open_tables_for_student(*, student: User) -> list[Game]:
 
 def invites_for_student(*, student: User) -> list[TableInvite]:
     return list(TableInvite.objects.filter(student=student, game__status=Game.Status.LOBBY,
-                                           game__classroom_id=student.classroom_id)
+                                           game__classroom_id__in=active_class_ids(student=student))
                 .select_related("game", "invited_by").order_by("-created_at"))
 
 

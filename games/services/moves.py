@@ -22,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from accounts.student_classes import is_in_class
 from games import registry
 from games.engine import IllegalMove
 from games.engine.evidence import FLOOD
@@ -320,8 +321,10 @@ class FreePlay:
         return self.waiting and (timezone.now() - self.game.created_at).total_seconds() > 10
 
 
-def free_play_start(*, student, key: str, level: str) -> FreePlay:
-    """A free-play game of `key` against the game's computer players of `level`.
+def free_play_start(*, student, classroom, key: str, level: str) -> FreePlay:
+    """A free-play game of `key` against the game's computer players of `level`, in
+    `classroom` (the class the student is working in: accounts/student_classes.py; it must be
+    one of theirs).
 
     Idempotent: pressing Play twice (a double tap, or Back and Play again) deals one game. A
     free-play game of the same game and level that the student has been dealt but has not
@@ -329,9 +332,11 @@ def free_play_start(*, student, key: str, level: str) -> FreePlay:
     asked for, not a second copy of it. A game they have moved in stays theirs to carry on,
     and Play deals a fresh one beside it."""
     spec = registry.spec_for(key)
+    if not is_in_class(student=student, classroom_id=getattr(classroom, "pk", None)):
+        raise ValueError("free play is only in a class the student is in")
     with transaction.atomic():
         _one_start_at_a_time(student)
-        dealt = (Game.objects.filter(key=key, classroom=student.classroom, assignment=None,
+        dealt = (Game.objects.filter(key=key, classroom=classroom, assignment=None,
                                      series_url="", table_code="", created_by=student,
                                      status=Game.Status.ACTIVE, seats__user=student)
                  .exclude(moves__seat__user=student).prefetch_related("seats").order_by("-created_at"))
@@ -341,5 +346,5 @@ def free_play_start(*, student, key: str, level: str) -> FreePlay:
                 return FreePlay(game, waiting=True)
         me = SeatSpec(student.display_name, user=student)
         seats = [me] + bot_seats(count=spec.free_play_bots, level=level, avoid={me.name})
-        return FreePlay(game_create(key=key, classroom=student.classroom, seats=seats,
+        return FreePlay(game_create(key=key, classroom=classroom, seats=seats,
                                     options=dict(spec.free_play_options), created_by=student))

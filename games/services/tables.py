@@ -26,6 +26,7 @@ from accounts import codes
 from games import registry
 from games.models import Game, Seat, TableInvite
 from accounts.membership import membership_changed
+from accounts.student_classes import active_class_ids, active_students_of_class, is_in_class
 from games.services.after_commit import announce_on_commit, class_games_changed_on_commit
 from games.services.moves import SeatSpec, bot_seats, deal, game_create, new_seed
 from games.spec import GameSpec
@@ -59,13 +60,15 @@ def _changed(game: Game) -> None:
     announce_on_commit(game_id=game.pk, schedule_bots=False)
 
 
-def table_open(*, student: User, key: str, assignment=None) -> Game:
-    """A new table hosted by `student`, who takes the first seat."""
+def table_open(*, student: User, classroom, key: str, assignment=None) -> Game:
+    """A new table hosted by `student`, who takes the first seat: in the assignment's class,
+    else in `classroom` (the class they are working in); always one of their own classes."""
     spec = registry.get(key)
     if spec is None or not spec.multiplayer:
         raise TableError(_("That game can't be played with classmates."))
-    classroom = student.classroom
-    if classroom is None:
+    if assignment is not None:
+        classroom = assignment.classroom
+    if classroom is None or not is_in_class(student=student, classroom_id=classroom.pk):
         raise TableError(_("You need to be in a class to open a table."))
     if assignment is None and not (classroom.free_play and not classroom.is_archived):
         raise TableError(_("Free play is switched off for your class. Open a table from one of "
@@ -84,13 +87,13 @@ def table_open(*, student: User, key: str, assignment=None) -> Game:
 
 
 def open_table_by_code(*, student: User, raw_code: str) -> Game:
-    """The lobby table a typed code names, in the student's own class (else a kind message;
-    a table of another class is never revealed)."""
+    """The lobby table a typed code names, in one of the student's own classes (else a kind
+    message; a table of another class is never revealed)."""
     code = codes.normalise(raw_code)
     if not codes.is_well_formed(code):
         raise TableError(_("A table code has 6 letters and numbers, like KMT4QX. "
                          "Check the code and try again."))
-    game = (Game.objects.filter(table_code=code, classroom=student.classroom)
+    game = (Game.objects.filter(table_code=code, classroom_id__in=active_class_ids(student=student))
             .exclude(status=Game.Status.ABANDONED).order_by("-created_at").first())
     if game is None:
         raise TableError(_("There is no table with that code in your class. Check the code with "
@@ -101,7 +104,7 @@ def open_table_by_code(*, student: User, raw_code: str) -> Game:
 def table_join(*, student: User, game_id: int) -> Game:
     with transaction.atomic():
         game = _locked(game_id)
-        if game.classroom_id != student.classroom_id:
+        if not is_in_class(student=student, classroom_id=game.classroom_id):
             raise TableError(_("There is no table with that code in your class."))
         seats = list(game.seats.all())
         if any(s.user_id == student.pk for s in seats):
@@ -194,8 +197,7 @@ def table_invite(*, host: User, game_id: int, student_id: int) -> User:
         _require_lobby(game)
         if not game.seats.filter(user=host).exists():
             raise TableError(_("Only players at the table can invite."))
-        invited = User.objects.filter(pk=student_id, classroom_id=game.classroom_id,
-                                      role=User.Role.STUDENT, is_active=True).first()
+        invited = active_students_of_class(classroom_id=game.classroom_id).filter(pk=student_id).first()
         if invited is None:
             raise TableError(_("That classmate isn't in your class."))
         if game.seats.filter(user=invited).exists():

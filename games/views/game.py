@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.permissions import student_required
+from accounts.student_classes import working_class_of
 from games import registry
 from games.engine.bots import mix_share
 from games.rendering import board_context, names_in_words, table_context
@@ -82,14 +83,15 @@ def game_stop(request, game_id: int):
 @require_POST
 def free_play_start(request, key: str):
     spec = registry.get(key)
-    classroom = request.user.classroom
+    classroom = working_class_of(request)
     if spec is None or classroom is None or not classroom.free_play:
         raise Http404("That game is not open for free play.")
     # Only a level this game's computer players have (each game declares its own).
     level = request.POST.get("level", "player")
     if level not in spec.bots:
         level = "player" if "player" in spec.bots else next(iter(spec.bots))
-    started = move_services.free_play_start(student=request.user, key=key, level=level)
+    started = move_services.free_play_start(student=request.user, classroom=classroom, key=key,
+                                            level=level)
     if started.from_before:
         messages.info(request, _("Here is the game you started: %(game)s. Your cards are "
                                  "waiting for you.") % {"game": spec.name})

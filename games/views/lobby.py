@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from django.utils.translation import gettext as _
 
 from accounts.permissions import student_required
+from accounts.student_classes import working_class_of
 from games.selectors import lobby as selectors
 from games.services import tables
 from games.models import Game
@@ -31,11 +32,13 @@ def home_tables() -> str:
 def tables_panel(request):
     """The "play with classmates" panel of the student's home page (refreshed every few
     seconds so new tables and invitations appear)."""
-    return render(request, "games/_classmates_panel.html", classmates_context(request.user))
+    return render(request, "games/_classmates_panel.html",
+                  classmates_context(request.user, classroom=working_class_of(request)))
 
 
-def classmates_context(student) -> dict:
-    classroom = student.classroom
+def classmates_context(student, *, classroom) -> dict:
+    """Tables and invitations of all the student's classes; new tables of free play only in
+    `classroom`, the class they are working in."""
     free_play = classroom is not None and classroom.free_play and not classroom.is_archived
     return {"open_tables": selectors.open_tables_for_student(student=student),
             "table_invites": selectors.invites_for_student(student=student),

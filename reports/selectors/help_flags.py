@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from accounts.models import User
 from classroom.models import Classroom
+from classroom.selectors import students_of_class
 
 from ..models import NeedsHelpFlag
 
@@ -13,8 +14,8 @@ _ORDER = [Reason.MISS_RATE, Reason.RULE_ERRORS, Reason.FAMILY, Reason.OPERATION,
 
 
 def needs_help(*, classroom: Classroom, student: User | None = None) -> list[NeedsHelpFlag]:
-    flags = NeedsHelpFlag.objects.filter(classroom=classroom, student__is_active=True,
-                                         student__classroom=classroom)
+    flags = NeedsHelpFlag.objects.filter(classroom=classroom,
+                                         student__in=students_of_class(classroom=classroom))
     if student is not None:
         flags = flags.filter(student=student)
     found = flags.select_related("student", "game").order_by("student__display_name", "measure", "detail")

@@ -7,6 +7,7 @@ from datetime import date
 
 from accounts.models import User
 from classroom.models import Assignment, Classroom
+from classroom.selectors import students_of_class
 from games.engine.skills import parse_fact
 
 from ..measures import evidence_measures, fact_measures
@@ -43,7 +44,7 @@ def evidence_behind(*, classroom: Classroom, measure: str, student: User | None 
     error code, a fact, a decision kind) belongs to the measure's own rows."""
     measures = evidence_measures(measure) if detail is None else (measure,)
     rows = SkillEvidence.objects.filter(classroom=classroom, measure__in=measures,
-                                        student__classroom=classroom)
+                                        student__in=students_of_class(classroom=classroom))
     if student is not None:
         rows = rows.filter(student=student)
     if detail is not None:
