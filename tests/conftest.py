@@ -66,6 +66,16 @@ def make_teacher(db):
     return make
 
 
+def members(classroom: Classroom):
+    """Everyone who is or was in the class (a membership, archived ones included)."""
+    return User.objects.filter(memberships__classroom=classroom)
+
+
+def active_class_names(student: User) -> list[str]:
+    """The classes the student is in now, by name."""
+    return sorted(student.memberships.filter(archived_at__isnull=True).values_list("classroom__name", flat=True))
+
+
 def classroom_of(teacher: User, name: str = "Class 5B", **extra) -> Classroom:
     """A class owned and taught by `teacher` (also for module-scoped worlds, which cannot use
     the function-scoped `make_classroom`)."""

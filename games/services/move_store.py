@@ -73,8 +73,10 @@ def _seats_sql(vendor: str) -> str:
     seat, user = Seat._meta, get_user_model()._meta
     columns = ", ".join(f"s.{_quote(f.column)}" for f in _columns(Seat))
     moves = f"{_quote(Move._meta.db_table)} m WHERE m.{_quote('game_id')} = %s"
-    classroom = user.get_field("classroom").related_model._meta
-    # The last two columns: the seat's person's language and their class's, so the push
+    game = Game._meta
+    classroom = game.get_field("classroom").related_model._meta
+    # The last two columns: the seat's person's language and the game's class's (a child in
+    # several classes reads a game in the language of the class it belongs to), so the push
     # renders each seat's view in its reader's language without another query.
     return (f"SELECT {columns}, u.{_quote('is_active')}, "
             f"(SELECT MAX(m.{_quote('sequence')}) FROM {moves}), "
@@ -82,8 +84,9 @@ def _seats_sql(vendor: str) -> str:
             f"u.{_quote('language')}, c.{_quote('language')} "
             f"FROM {_quote(seat.db_table)} s "
             f"LEFT JOIN {_quote(user.db_table)} u ON u.{_quote(user.pk.column)} = s.{_quote('user_id')} "
+            f"LEFT JOIN {_quote(game.db_table)} g ON g.{_quote(game.pk.column)} = s.{_quote('game_id')} "
             f"LEFT JOIN {_quote(classroom.db_table)} c ON c.{_quote(classroom.pk.column)} = "
-            f"u.{_quote(user.get_field('classroom').column)} "
+            f"g.{_quote(game.get_field('classroom').column)} "
             f"WHERE s.{_quote('game_id')} = %s ORDER BY s.{_quote('position')}")
 
 

@@ -35,7 +35,7 @@ def make_game(db):
     def make(assignment, student, *, won=False, status=Game.Status.FINISHED, score=10, finished_at=None):
         game = Game.objects.create(
             key=assignment.game if assignment else "smooth_operator", status=status,
-            classroom=assignment.classroom if assignment else student.classroom,
+            classroom=assignment.classroom if assignment else student.memberships.first().classroom,
             assignment=assignment, finished_at=finished_at or timezone.now())
         Seat.objects.create(game=game, position=0, user=student, name=student.display_name,
                             is_winner=won, score=score)

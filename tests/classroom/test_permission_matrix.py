@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from accounts.models import User
+from accounts.models import Membership, User
 from accounts.services import student_create, teacher_sign_up
 from classroom import services, urls
 from classroom.models import Assignment, Classroom, CoTeacherInvite
@@ -81,8 +81,9 @@ def fingerprint():
         list(Classroom.objects.order_by("pk").values_list("name", "grade", "join_code", "free_play",
                                                           "archived_at")),
         sorted(Classroom.teachers.through.objects.values_list("classroom_id", "user_id")),
-        list(User.objects.order_by("pk").values_list("display_name", "classroom_id", "is_active",
+        list(User.objects.order_by("pk").values_list("display_name", "is_active",
                                                      "picture_password", "password")),
+        list(Membership.objects.order_by("pk").values_list("student_id", "classroom_id", "archived_at")),
         list(Assignment.objects.order_by("pk").values_list("title", "classroom_id", "closed_at",
                                                            "goal_count")),
         list(CoTeacherInvite.objects.order_by("pk").values_list("accepted_at", "withdrawn_at")),
@@ -186,6 +187,10 @@ CASES = [
     Case("assignment_duplicate", asg),
     Case("assignment_duplicate", asg, "post", lambda w: {"to_classroom": w.second_class.pk}, 302),
     Case("student_home", none, other=200, audience="student"),
+    # A child picks which of their classes they play in; a class not theirs changes nothing.
+    Case("student_choose_class", none, "post", lambda w: {"classroom": w.classroom.pk}, 302, other=302,
+         audience="student"),
+    Case("student_choose_class", none, ok=405, other=405, audience="student"),
     Case("assignment_start", asg, audience="student"),
     Case("assignment_start", asg, "post", ok=302, audience="student"),
     Case("assignment_start", lambda w: [w.closed_assignment.pk], ok=404, audience="student"),
