@@ -17,9 +17,9 @@ HELD = [
         "model": "accounts.User",
         "kind": "account",
         "label": ("account", "accounts"),
-        "about": "The student's account: their name, username, and when they joined and "
-                 "last played (their classes are in their own file). Their sign-in pictures and password are not included: they are a "
-                 "way in, not information about the student.",
+        "about": "The student's account: their name, username, and when they joined and last "
+                 "played (their classes are in their own file). Their sign-in pictures and password "
+                 "are not included: they are a way in, not information about the student.",
         "student": "pk",
         "fields": ["username", "display_name", "is_active", "date_joined",
                    "last_login", "last_seen_at"],

@@ -64,6 +64,7 @@ LABELS = {
         "data held about a student",
         '%(count)s rating change', '%(count)s rating changes', "count"),
     ('account', 'accounts'): npgettext_lazy("data held about a student", '%(count)s account', '%(count)s accounts', "count"),
+    ('class', 'classes'): npgettext_lazy("data held about a student", '%(count)s class', '%(count)s classes', "count"),
 }
 
 # Each kind's `about`, the sentence README.txt prints under its files.
@@ -99,9 +100,11 @@ ABOUTS = {
     gettext_noop("The student's rating in each game (it finds opponents of the right level)."),
     gettext_noop("What each finished game did to the student's rating, and who the opponents at "
                  "the table were: another player, or a computer player of a level."),
-    gettext_noop("The student's account: their name, username, class, and when they joined and "
-                 "last played. Their sign-in pictures and password are not included: they are a "
-                 "way in, not information about the student."),
+    gettext_noop("The student's account: their name, username, and when they joined and last "
+                 "played (their classes are in their own file). Their sign-in pictures and password "
+                 "are not included: they are a way in, not information about the student."),
+    gettext_noop("The classes the student is or was in: when they joined, and when they left "
+                 "(a left class keeps its records of them)."),
 }
 
 # A declared field -> its CSV heading. In English the heading is the field's own name, as it
@@ -164,6 +167,7 @@ COLUMNS = {
     'goal_count': pgettext_lazy("column of a data export", 'goal_count'),
     'due_on': pgettext_lazy("column of a data export", 'due_on'),
     'closed_at': pgettext_lazy("column of a data export", 'closed_at'),
+    'archived_at': pgettext_lazy("column of a data export", 'archived_at'),
     'game key': pgettext_lazy("column of a data export", 'game key'),
     'game status': pgettext_lazy("column of a data export", 'game status'),
     'game created_at': pgettext_lazy("column of a data export", 'game created_at'),

@@ -44,8 +44,8 @@ HELD = [
         "about": "Report files a teacher made for a whole class the student is or was in (the "
                  "files name every student of the class, so only the file's kind and date are "
                  "listed here).",
-        # Their class now, and every class they have skill records in.
-        "student": ["classroom__students", "classroom__skill_evidence__student"],
+        # Every class they are or were in, and every class they have skill records in.
+        "student": ["classroom__memberships__student", "classroom__skill_evidence__student"],
         "where": {"kind": "export"},
         "fields": ["classroom__name", "export_format", "status", "created_at", "finished_at"],
         # Deleted with their files (the teacher can make a fresh one, without the student).

@@ -26,7 +26,7 @@ from accounts import codes
 from games import registry
 from games.models import Game, Seat, TableInvite
 from accounts.membership import membership_changed
-from accounts.student_classes import active_class_ids, active_students_of_class, is_in_class
+from accounts.student_classes import active_class_ids, active_students_of_class, is_in_class, working_class
 from games.services.after_commit import announce_on_commit, class_games_changed_on_commit
 from games.services.moves import SeatSpec, bot_seats, deal, game_create, new_seed
 from games.spec import GameSpec
@@ -60,14 +60,17 @@ def _changed(game: Game) -> None:
     announce_on_commit(game_id=game.pk, schedule_bots=False)
 
 
-def table_open(*, student: User, classroom, key: str, assignment=None) -> Game:
+def table_open(*, student: User, key: str, classroom=None, assignment=None) -> Game:
     """A new table hosted by `student`, who takes the first seat: in the assignment's class,
-    else in `classroom` (the class they are working in); always one of their own classes."""
+    else in `classroom` (the class they are working in: accounts/student_classes.py; None:
+    their first class); always one of their own classes."""
     spec = registry.get(key)
     if spec is None or not spec.multiplayer:
         raise TableError(_("That game can't be played with classmates."))
     if assignment is not None:
         classroom = assignment.classroom
+    elif classroom is None:
+        classroom = working_class(student=student)
     if classroom is None or not is_in_class(student=student, classroom_id=classroom.pk):
         raise TableError(_("You need to be in a class to open a table."))
     if assignment is None and not (classroom.free_play and not classroom.is_archived):

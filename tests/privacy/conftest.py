@@ -86,7 +86,7 @@ def build_world() -> World:
     base = classroom_world()
     owner, co, other, ann, olga = (base.owner, base.co_teacher, base.other_teacher, base.student,
                                    base.other_student)
-    classroom, other_class = base.classroom, olga.classroom
+    classroom, other_class = base.classroom, base.other_student.memberships.get().classroom
     ben = student_create(classroom=classroom, display_name="Ben", picture_password=["boat", "star", "apple"])
 
     only_ann = _assignment(classroom, owner, [ann], "Just for Ann")

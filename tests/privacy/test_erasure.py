@@ -118,7 +118,7 @@ def test_erasing_a_class_erases_its_students_and_everything_of_the_class(world):
     from classroom.models import Classroom
     from privacy.erasure import classroom_erasure_preview, erase_classroom
 
-    students = list(User.objects.filter(classroom=world.classroom).values_list("pk", flat=True))
+    students = list(User.objects.filter(memberships__classroom=world.classroom).values_list("pk", flat=True))
     olga_rows = rows_referring_to(world.olga.pk)
     preview = classroom_erasure_preview(classroom=world.classroom)
     assert preview["students"] == 3 and preview["class"] == 1 and preview["moves"] > 0
@@ -154,7 +154,7 @@ def test_two_former_students_at_one_table_get_different_names(world):
     from games.services import SeatSpec, game_create
     from tests.arena.conftest import play_to_end
 
-    cat = User.objects.get(classroom=world.classroom, display_name="Cat")
+    cat = User.objects.get(memberships__classroom=world.classroom, display_name="Cat")
     game = game_create(key="numero", classroom=world.classroom, seed=5, options={},
                        seats=[SeatSpec("Ann", user=world.ann), SeatSpec("Ben", user=world.ben),
                               SeatSpec("Cat", user=cat)])

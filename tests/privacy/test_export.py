@@ -97,7 +97,7 @@ def test_the_class_teachers_download_the_zips(world, role):
 def test_a_removed_student_can_still_be_exported(world):
     from classroom.services import student_remove
 
-    student_remove(student=User.objects.get(pk=world.ann.pk))
+    student_remove(student=User.objects.get(pk=world.ann.pk), classroom=world.classroom)
     client = Client()
     client.force_login(world.owner)
     response = client.get(reverse("privacy:student_export", args=[world.ann.pk]))
