@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from accounts.membership import membership_changed, membership_version
 from accounts.models import User
+from classroom.models import Classroom
 from classroom.services.co_teaching import co_teacher_remove
 from classroom.services.roster import student_move, student_remove
 from games import registry
@@ -26,6 +27,15 @@ from tests.sockets import connect_as, off_loop
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LOST = "You are no longer in this class, so this table has closed."
+
+
+def remove_from_the_game_class(student, game):
+    student_remove(student=student, classroom=Classroom.objects.get(pk=game.classroom_id))
+
+
+def move_from_the_game_class(student, game, to_classroom):
+    student_move(student=student, from_classroom=Classroom.objects.get(pk=game.classroom_id),
+                 to_classroom=to_classroom)
 
 
 def legal_move(game_id):
@@ -95,7 +105,7 @@ async def test_a_removed_students_move_is_refused_and_nothing_is_recorded(table)
     comm = connect_as(mover, game.pk)
     assert (await comm.connect())[0]
     await comm.receive_from(timeout=5)
-    await sync_to_async(student_remove)(student=mover)
+    await sync_to_async(remove_from_the_game_class)(mover, game)
     await comm.send_to(text_data=message(first, action, key="removed-move-1"))
     texts, code = await closing_words(comm)
     assert code == 4403 and len(texts) == 1 and LOST in texts[0]
@@ -131,7 +141,7 @@ async def test_a_removed_student_watching_gets_no_further_push(table):
     comm = connect_as(idle, game.pk)
     assert (await comm.connect())[0]
     await comm.receive_from(timeout=5)
-    await sync_to_async(student_remove)(student=idle)
+    await sync_to_async(remove_from_the_game_class)(idle, game)
     await sync_to_async(play_one_move)(game.pk)
     texts, code = await closing_words(comm)
     assert code == 4403 and texts == [texts[0]] and LOST in texts[0]
@@ -154,7 +164,7 @@ async def test_a_student_moved_to_another_class_loses_the_lobby(lobby, make_clas
     comm = connect_as(ben, game.pk, socket="lobby")
     assert (await comm.connect())[0]
     assert 'id="lobby"' in await comm.receive_from(timeout=5)
-    await sync_to_async(student_move)(student=ben, to_classroom=other)
+    await sync_to_async(move_from_the_game_class)(ben, game, other)
     await sync_to_async(table_add_bot)(host=ann, game_id=game.pk, level="beginner")  # a push
     texts, code = await closing_words(comm)
     assert code == 4403 and len(texts) == 1 and LOST in texts[0] and 'id="lobby"' in texts[0]
@@ -180,7 +190,7 @@ async def test_the_lobby_goes_on_for_those_still_in_the_class(lobby):
     comm = connect_as(ann, game.pk, socket="lobby")
     assert (await comm.connect())[0]
     await comm.receive_from(timeout=5)
-    await sync_to_async(student_remove)(student=cy)  # someone else leaves the class
+    await sync_to_async(remove_from_the_game_class)(cy, game)  # someone else leaves the class
     await sync_to_async(table_join)(student=ben, game_id=game.pk)
     html = await comm.receive_from(timeout=5)
     assert "<strong>Ben</strong>" in html and LOST not in html

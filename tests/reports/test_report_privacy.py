@@ -29,7 +29,7 @@ def test_removing_a_student_deletes_their_report_data(classroom, make_student):
     ann_chances = SkillEvidence.objects.filter(student=ann,
                                                measure__in=evidence_measures("all.rule_errors")).count()
 
-    classroom_services.student_remove(student=ann)
+    classroom_services.student_remove(student=ann, classroom=classroom)  # her only class
 
     assert not SkillEvidence.objects.filter(student=ann).exists()
     assert not SkillRollup.objects.filter(student=ann).exists()
