@@ -194,15 +194,15 @@ def class_readme(classroom: Classroom) -> str:
     for files, about in (
         ("class.csv / class.json", _("The class itself: its name, grade, and when it was made or archived.")),
         ("students.csv / students.json", _("Every student of the class (also those removed from the class "
-                                           "list), and the folder with their data. A student who is also in "
-                                           "a class you do not teach has no folder here: their data covers "
-                                           "that class too.")),
+                                           "list), and the folder with their data.")),
         ("assignments.csv / assignments.json", _("The work set for the class: the game, the goal, and whether "
                                                  "it was for the whole class or for chosen students.")),
     ):
         lines += [f"{files}:", *["    " + line for line in _paragraph(about)]]
     lines += [*_paragraph(_("One folder per student: everything held about that student, with its own "
-                            "README.txt saying what each file is.")), "", *_nothing_shared()]
+                            "README.txt saying what each file is.")), "",
+              *_paragraph(_("A student who is also in a class you do not teach has no folder: their data "
+                            "holds what they did in that class too.")), "", *_nothing_shared()]
     return "\n".join(lines) + "\n"
 
 

@@ -15,6 +15,7 @@ from django.core.management import call_command
 
 from accounts.models import User
 from classroom.models import Classroom
+from classroom.selectors import students_of_class
 from devtools import launch
 from devtools.demo import DEMO_CLASS_CODE, DEMO_EMAIL, describe
 
@@ -41,7 +42,7 @@ def test_the_banner_says_ready_only_with_the_address_it_was_given(capsys):
     assert "is loaded" in brief and "ready" not in brief and len(brief.strip().splitlines()) == 1
     teacher = User.objects.get(email=DEMO_EMAIL)
     classroom = Classroom.objects.get(join_code=DEMO_CLASS_CODE)
-    students = list(classroom.students.order_by("id"))
+    students = list(students_of_class(classroom=classroom).order_by("id"))
     ready = describe(teacher, classroom, students, url="http://127.0.0.1:8301")
     assert "Numberdeck demo is ready at http://127.0.0.1:8301" in ready and ":8000" not in ready
     loaded = describe(teacher, classroom, students)  # `make demo`: no server yet

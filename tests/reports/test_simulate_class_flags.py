@@ -13,6 +13,7 @@ import pytest
 from django.core.management import call_command
 
 from classroom.models import Classroom
+from tests.conftest import members
 
 from .simulated import remove_simulated
 
@@ -30,7 +31,7 @@ def printed(django_db_setup, django_db_blocker):
                      stdout=out, stderr=err)
         classroom = Classroom.objects.get(pk=int(re.search(r"\(id (\d+)\)", err.getvalue()).group(1)))
         yield json.loads(out.getvalue())
-        remove_simulated(SimpleNamespace(classroom=classroom, students=list(classroom.students.all())))
+        remove_simulated(SimpleNamespace(classroom=classroom, students=list(members(classroom))))
 
 
 def test_each_students_flags_are_beside_their_measures(printed):
