@@ -84,9 +84,11 @@ def active_classes_of_student(*, student: User) -> list[Classroom]:
 
 
 def roster_with_activity(*, classroom: Classroom) -> QuerySet[User]:
-    """The class's students with `games_played` (finished games anywhere, one query)."""
+    """The class's students with `games_played`: finished games of this class (a child in
+    several classes has games in each; a class shows its own), one query."""
     return students_of_class(classroom=classroom).annotate(
-        games_played=Count("seats__game", filter=Q(seats__game__status=FINISHED), distinct=True)
+        games_played=Count("seats__game", filter=Q(seats__game__status=FINISHED,
+                                                   seats__game__classroom=classroom), distinct=True)
     )
 
 

@@ -4,6 +4,7 @@ import pytest
 from django.test import Client
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from accounts.models import User
@@ -165,3 +166,16 @@ def test_names_are_escaped(client):
     page = client.get(reverse("classroom:teacher_home"))
     assert b"<script>alert(1)</script>" not in page.content
     assert b"&lt;script&gt;" in page.content
+
+
+def test_teachers_without_an_e_mail_do_not_collide_but_a_real_address_stays_unique():
+    """People from a school's platform may have no e-mail: two such teachers can both be
+    saved. A real address is still one teacher's only, whatever its capitals."""
+    User.objects.create(username="platform-1", email="", role=User.Role.TEACHER, display_name="Ms One")
+    User.objects.create(username="platform-2", email="", role=User.Role.TEACHER, display_name="Mr Two")
+    assert User.objects.filter(role=User.Role.TEACHER, email="").count() == 2
+
+    User.objects.create(username="rivera@school.test", email="rivera@school.test", role=User.Role.TEACHER)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.create(username="rivera-2", email="Rivera@School.test", role=User.Role.TEACHER)
+    assert User.objects.filter(email__iexact="rivera@school.test").count() == 1

@@ -37,6 +37,9 @@ class World:
     assignment: Assignment
     closed_assignment: Assignment
     invite_token: str
+    # A child in Class 5B and in Mr Other's class (`with_shared_child`): each teacher reaches
+    # them through their own class.
+    shared_student: User | None = None
 
     def user(self, role: str) -> User | None:
         return None if role == "anonymous" else getattr(self, role)
@@ -46,7 +49,15 @@ class World:
 def world(django_db_setup, django_db_blocker):
     """Built once for the module's hundreds of requests; each test is rolled back to it."""
     with module_world(django_db_blocker):
-        yield build_world()
+        yield with_shared_child(build_world())
+
+
+def with_shared_child(world: World) -> World:
+    """Sam, in Class 5B and in Mr Other's class."""
+    sam = student_create(classroom=world.classroom, display_name="Sam", picture_password=["fish", "sun", "cat"])
+    services.membership_join(student=sam, classroom=world.other_student.memberships.get().classroom)
+    world.shared_student = sam
+    return world
 
 
 def build_world() -> World:
@@ -150,6 +161,9 @@ CASES = [
     Case("students_import", cls),
     Case("students_import", cls, "post", csv_post, 302),
     Case("student_detail", stu),
+    # A child in two classes: the other teacher reaches them through their own class only.
+    Case("student_detail", lambda w: [w.shared_student.pk], other=200),
+    Case("student_detail", lambda w: [w.shared_student.pk], data=lambda w: {"class": w.classroom.pk}, other=200),
     Case("student_detail", stu, "post", lambda w: {"name": "Annie"}, 302),
     Case("student_move", stu, "post", lambda w: {"to_classroom": w.second_class.pk}, 302),
     Case("student_move", stu, ok=405, other=405),

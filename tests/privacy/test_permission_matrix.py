@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from privacy import urls
-from tests.classroom.test_permission_matrix import ROLES, build_world, fingerprint
+from tests.classroom.test_permission_matrix import ROLES, build_world, fingerprint, with_shared_child
 from tests.conftest import module_world
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
     with module_world(django_db_blocker):
-        yield build_world()
+        yield with_shared_child(build_world())
 
 
 @dataclass
@@ -32,9 +32,11 @@ class Case:
     data: Callable = field(default=lambda w: {})
     owner: int = 200
     co_teacher: int = 200
+    other_teacher: int = 404
 
 
 stu = lambda w: [w.student.pk]  # noqa: E731
+sam = lambda w: [w.shared_student.pk]  # noqa: E731
 CASES = [
     Case("student_export", stu),
     Case("class_export", lambda w: [w.classroom.pk]),
@@ -42,6 +44,12 @@ CASES = [
     Case("student_erase", stu, co_teacher=403),  # the page that asks
     Case("student_erase", stu, "post", lambda w: {"typed_name": "Ann"}, owner=302, co_teacher=403),
     Case("student_erase", stu, "post", lambda w: {"typed_name": "Olga"}, co_teacher=403),  # wrong name
+    # Sam is in Class 5B and in Mr Other's class: his export and erasure cover both classes,
+    # so neither class's teachers alone may (each finds him, and is told why: 403).
+    Case("student_export", sam, owner=403, co_teacher=403, other_teacher=403),
+    Case("student_erase", sam, owner=403, co_teacher=403, other_teacher=403),
+    Case("student_erase", sam, "post", lambda w: {"typed_name": "Sam"}, owner=403, co_teacher=403,
+         other_teacher=403),
 ]
 
 
@@ -50,7 +58,7 @@ def expected(case: Case, role: str) -> int:
         return 302
     if role in ("student", "other_student"):
         return 403
-    return {"owner": case.owner, "co_teacher": case.co_teacher}.get(role, 404)
+    return {"owner": case.owner, "co_teacher": case.co_teacher, "other_teacher": case.other_teacher}[role]
 
 
 @pytest.mark.parametrize("role", ROLES)

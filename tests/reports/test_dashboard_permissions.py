@@ -2,7 +2,9 @@
 
 Teacher pages: the class's owner and a co-teacher get them; another teacher gets a 404 (the
 class is not theirs to find); students 403; anonymous visitors are sent to sign in. "My
-progress" is the other way round. A refused request changes nothing.
+progress" is the other way round. A refused request changes nothing. The student is also in
+the other teacher's class, with a game there: that changes nothing of the above (a teacher
+reaches a child through their own classes only).
 """
 
 from dataclasses import dataclass, field
@@ -12,6 +14,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from classroom.services import membership_join
 from reports import urls
 from reports.models import RecomputeJob
 from reports.exports.jobs import export_start
@@ -38,10 +41,12 @@ class World:
 
 
 @pytest.fixture
-def world(teacher, classroom, co_teacher, other_teacher, student, other_student, settings, tmp_path,
-          django_capture_on_commit_callbacks):
+def world(teacher, classroom, co_teacher, other_teacher, other_classroom, student, other_student, settings,
+          tmp_path, django_capture_on_commit_callbacks):
     settings.MEDIA_ROOT = tmp_path
     make_game(classroom, student)
+    membership_join(student=student, classroom=other_classroom)
+    make_game(other_classroom, student)
     with django_capture_on_commit_callbacks(execute=True):
         job = export_start(classroom=classroom, requested_by=teacher, export_format="csv")
     return World(teacher, co_teacher, other_teacher, student, other_student, classroom, job)
