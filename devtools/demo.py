@@ -1,5 +1,7 @@
 """Demo data for `make run`: one teacher, one class of 6 students, 2 assignments and finished
-games, so that no page is empty on first look. Safe to run again.
+games, so that no page is empty on first look; and a small catch-up group that two of the
+children are also in (a child may be in several classes), with its own assignment. Safe to run
+again.
 
 The games come from the registry, chosen by what they allow (no game is named here): a
 warm-up of the first game in the menu that seats a student with one computer player, and a
@@ -29,6 +31,10 @@ from .simulation import demo_reports
 DEMO_EMAIL = "teacher@numberdeck.test"
 DEMO_PASSWORD = "numberdeck-demo"
 DEMO_CLASS_CODE = "MATH23"
+# A second class of the same teacher; these children are in both.
+DEMO_GROUP_CODE = "GRP234"
+DEMO_GROUP_NAME = "Demo catch-up group"
+DEMO_GROUP_STUDENTS = ["Ann", "Cal"]
 DEMO_STUDENTS = [
     ("Ann", ["cat", "sun", "tree"]),
     ("Ben", ["boat", "star", "apple"]),
@@ -65,7 +71,22 @@ def load_demo() -> tuple[User, Classroom, list[User]]:
         students.append(student)
     _load_work(teacher, classroom, students)
     demo_reports(classroom=classroom, students=students)  # skill reports to look at
+    _load_group(teacher, [s for s in students if s.display_name in DEMO_GROUP_STUDENTS])
     return teacher, classroom, students
+
+
+def _load_group(teacher: User, members: list[User]) -> Classroom:
+    """The catch-up group: the same children (no second account), with its own assignment."""
+    group, _ = Classroom.objects.get_or_create(
+        join_code=DEMO_GROUP_CODE, defaults={"name": DEMO_GROUP_NAME, "owner": teacher})
+    group.teachers.add(teacher)
+    for student in members:
+        services.membership_join(student=student, classroom=group)
+    if not group.assignments.exists():
+        fields, _games = demo_assignments()[0]
+        services.assignment_create(classroom=group, created_by=teacher,
+                                   due_on=None, **{**fields, "title": f"Catch-up: {fields['title']}", "goal_count": 3})
+    return group
 
 
 def _assignment(spec: GameSpec, title: str, **fields) -> dict:
@@ -113,6 +134,10 @@ def describe(teacher: User, classroom: Classroom, students: list[User], *, url: 
     ]
     for s in students:
         lines.append(f"    {s.display_name:<6} {' - '.join(pictures.labels(s.picture_sequence))}")
+    group = Classroom.objects.filter(join_code=DEMO_GROUP_CODE).first()
+    if group is not None:
+        names = " and ".join(s.display_name for s in students_of_class(classroom=group))
+        lines.append(f"  {names} are also in “{group.name}”: class code {group.join_code}, same pictures.")
     for assignment in classroom.assignments.order_by("id"):
         played = assignment.games.count()
         lines.append(f"  Assignment “{assignment.title}”: {played} finished game{'s' if played != 1 else ''}"
