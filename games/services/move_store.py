@@ -73,20 +73,24 @@ def _seats_sql(vendor: str) -> str:
     seat, user = Seat._meta, get_user_model()._meta
     columns = ", ".join(f"s.{_quote(f.column)}" for f in _columns(Seat))
     moves = f"{_quote(Move._meta.db_table)} m WHERE m.{_quote('game_id')} = %s"
-    game = Game._meta
-    classroom = game.get_field("classroom").related_model._meta
-    # The last two columns: the seat's person's language and the game's class's (a child in
-    # several classes reads a game in the language of the class it belongs to), so the push
-    # renders each seat's view in its reader's language without another query.
+    classroom = Game._meta.get_field("classroom").related_model._meta
+    membership = user.get_field("memberships").related_model._meta
+    # The last two columns: the seat's person's language and their class's (of a child in
+    # several classes, the first, by when they joined, that has one: accounts.language's
+    # rule), so the push renders each seat's view in its reader's language without another
+    # query.
+    class_language = (f"(SELECT c.{_quote('language')} FROM {_quote(membership.db_table)} mm "
+                      f"JOIN {_quote(classroom.db_table)} c ON c.{_quote(classroom.pk.column)} = mm.{_quote('classroom_id')} "
+                      f"WHERE mm.{_quote('student_id')} = u.{_quote(user.pk.column)} "
+                      f"AND mm.{_quote('archived_at')} IS NULL AND c.{_quote('archived_at')} IS NULL "
+                      f"AND c.{_quote('language')} <> '' "
+                      f"ORDER BY mm.{_quote('joined_at')}, mm.{_quote('id')} LIMIT 1)")
     return (f"SELECT {columns}, u.{_quote('is_active')}, "
             f"(SELECT MAX(m.{_quote('sequence')}) FROM {moves}), "
             f"EXISTS(SELECT 1 FROM {moves} AND m.{_quote('idempotency_key')} = %s), "
-            f"u.{_quote('language')}, c.{_quote('language')} "
+            f"u.{_quote('language')}, {class_language} "
             f"FROM {_quote(seat.db_table)} s "
             f"LEFT JOIN {_quote(user.db_table)} u ON u.{_quote(user.pk.column)} = s.{_quote('user_id')} "
-            f"LEFT JOIN {_quote(game.db_table)} g ON g.{_quote(game.pk.column)} = s.{_quote('game_id')} "
-            f"LEFT JOIN {_quote(classroom.db_table)} c ON c.{_quote(classroom.pk.column)} = "
-            f"g.{_quote(game.get_field('classroom').column)} "
             f"WHERE s.{_quote('game_id')} = %s ORDER BY s.{_quote('position')}")
 
 
