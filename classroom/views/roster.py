@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import pictures
 from accounts import services as accounts
-from accounts.permissions import may_erase_student_data, teacher_required
+from accounts.permissions import may_erase_student_data, may_export_student_data, teacher_required
 from accounts.typed_text import isolated, sentence_html
 
 from .. import names, selectors, services
@@ -134,6 +134,8 @@ def _student_page(request, student, *, rename=None, move=None, picture=None, tex
         "has_text_password": student.has_usable_password(),
         "locked_until": accounts.student_lock_for_teacher(student=student),
         "may_erase_data": may_erase_student_data(request.user, student),
+        "may_export_data": may_export_student_data(request.user, student),
+        "in_several_classes": student.memberships.count() > 1,
     })
 
 

@@ -188,6 +188,9 @@ def test_her_export_covers_every_class_and_needs_a_teacher_of_all_of_them(
     play_in(other_classroom, ann, seed=6)
     mine = Client()
     mine.force_login(teacher)
+    page = text(mine.get(reverse("classroom:student_detail", args=[ann.pk])))
+    assert "Ann is also in a class you do not teach, so only a teacher of all of their classes" in page
+    assert "Download Ann's data" not in page
     refused = mine.get(reverse("privacy:student_export", args=[ann.pk]))
     assert refused.status_code == 403 and "also in a class you do not teach" in text(refused)
     # In Class 5B's zip she is listed, without her folder (it would show the other class).
@@ -231,3 +234,12 @@ def test_erasing_one_class_keeps_a_child_who_is_also_in_another(ann, classroom, 
     assert not User.objects.filter(pk=ben.pk).exists()  # only ever in the erased class
     assert active_class_names(User.objects.get(pk=ann.pk)) == ["Other class"]
     assert SkillEvidence.objects.filter(student=ann, classroom=other_classroom).exists()
+
+
+def test_deleting_a_class_keeps_the_account_of_a_child_also_in_another(ann, classroom, other_classroom,
+                                                                     make_student, teacher):
+    ben = make_student(classroom, "Ben", ("boat", "star", "apple"))
+    services.classroom_archive(classroom=classroom)
+    services.classroom_delete_permanently(classroom=classroom, typed_name="Class 5B")
+    assert not User.objects.filter(pk=ben.pk).exists()
+    assert active_class_names(User.objects.get(pk=ann.pk)) == ["Other class"]
