@@ -56,3 +56,20 @@ def test_wrong_picture_password_shows_the_message(page, live_daphne, student):
     expect(page.get_by_role("alert")).to_contain_text("That wasn't quite right. Have another go!")
     page.get_by_role("button", name="Start again").click()
     expect(page.get_by_role("button", name="Go!")).to_be_disabled()
+
+
+def test_a_child_in_two_classes_signs_in_through_either_and_switches_by_keyboard(
+        page, live_daphne, student, other_classroom):
+    from classroom.services import membership_join
+
+    membership_join(student=student, classroom=other_classroom)
+    start_join(page, live_daphne, code="XYZ789")
+    for label in ("Cat", "Sun", "Tree"):
+        page.get_by_role("button", name=label, exact=True).click()
+    page.get_by_role("button", name="Go!").click()
+    expect(page.get_by_text("You are playing in Other class.")).to_be_visible()
+    switch = page.get_by_role("button", name="Play in Class 5B")
+    switch.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("You are playing in Class 5B.")).to_be_visible()
+    expect(page.get_by_role("button", name="Play in Other class")).to_be_visible()

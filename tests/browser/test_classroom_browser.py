@@ -73,7 +73,7 @@ def test_teacher_sets_up_a_class_and_a_student_finds_the_assignment(page, browse
     expect(page.locator("table.roster thead")).to_contain_text("Subtraction week")
 
     # 5. A student signs in with the pictures on their card and sees the assignment.
-    pupil = User.objects.get(classroom=classroom, display_name="Pupil 07")
+    pupil = User.objects.get(memberships__classroom=classroom, display_name="Pupil 07")
     student_page = browser.new_context().new_page()
     student_page.goto(live_daphne + "/join/")
     student_page.get_by_label("Class code").fill(classroom.join_code)
