@@ -24,13 +24,14 @@ from classroom.models import Classroom
 from classroom.services import classes as classes_services
 from classroom.services import co_teaching, roster
 
-from .bundle import checked_bundle
+from .bundle import checked_bundle, read_bundle
 from .models import RosterClass, RosterEnrollment, RosterImport, RosterPerson, RosterSource
 from .plan import Plan, make_plan
 from .records import Bundle
 from .selectors import known_ids, roster_state, source_by_name
 
 PENDING_KEPT = timedelta(days=1)  # an upload not applied within a day is forgotten
+DEFAULT_SOURCE = "OneRoster"  # the source of a bundle whose manifest names no system
 
 
 class ApplyError(ValueError):
@@ -196,11 +197,18 @@ def roster_apply(*, bundle: Bundle, source_name: str, by: User | None = None, fi
     return plan, record
 
 
-def roster_upload(*, data: bytes, source_name: str, by: User | None, file_name: str = "") -> RosterImport:
+def roster_check(*, data: bytes, source_name: str = "") -> tuple[Bundle, str]:
+    """The checked bundle (BundleError listing every problem) and its source's name: the one
+    given, else the manifest's `source.systemName`."""
+    source_name = source_name.strip() or read_bundle(data)[0].source_name.strip()[:100] or DEFAULT_SOURCE
+    return checked_bundle(data, **known_ids(source=source_by_name(name=source_name))), source_name
+
+
+def roster_upload(*, data: bytes, by: User | None, source_name: str = "", file_name: str = "") -> RosterImport:
     """Check an uploaded bundle and keep what Numberdeck would take from it until it is
     applied (BundleError on any problem: then nothing is kept)."""
+    bundle, source_name = roster_check(data=data, source_name=source_name)
     source = source_by_name(name=source_name)
-    bundle = checked_bundle(data, **known_ids(source=source))
     plan = roster_preview(bundle=bundle, source_name=source_name)
     RosterImport.objects.filter(applied_at__isnull=True, created_at__lt=timezone.now() - PENDING_KEPT).delete()
     source = source or RosterSource.objects.get_or_create(name=source_name)[0]
