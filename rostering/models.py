@@ -80,7 +80,6 @@ class RosterImport(models.Model):
                                     on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     bundle = models.JSONField(default=dict, blank=True)
-    preview_digest = models.CharField(max_length=64, blank=True)
     applied_at = models.DateTimeField(null=True, blank=True)
     counts = models.JSONField(default=dict, blank=True)
 

@@ -208,20 +208,19 @@ def roster_upload(*, data: bytes, by: User | None, source_name: str = "", file_n
     """Check an uploaded bundle and keep what Numberdeck would take from it until it is
     applied (BundleError on any problem: then nothing is kept)."""
     bundle, source_name = roster_check(data=data, source_name=source_name)
-    source = source_by_name(name=source_name)
     plan = roster_preview(bundle=bundle, source_name=source_name)
     RosterImport.objects.filter(applied_at__isnull=True, created_at__lt=timezone.now() - PENDING_KEPT).delete()
-    source = source or RosterSource.objects.get_or_create(name=source_name)[0]
-    return RosterImport.objects.create(source=source, file_name=file_name[:200], version=bundle.version,
-                                       uploaded_by=by, bundle=bundle.as_json(), preview_digest=plan.digest,
-                                       counts=plan.counts())
+    return RosterImport.objects.create(source=RosterSource.objects.get_or_create(name=source_name)[0],
+                                       file_name=file_name[:200], version=bundle.version, uploaded_by=by,
+                                       bundle=bundle.as_json(), counts=plan.counts())
 
 
 @transaction.atomic
-def roster_upload_apply(*, upload: RosterImport, by: User) -> Plan:
-    """Apply a kept upload as previewed; the upload then keeps only its counts."""
+def roster_upload_apply(*, upload: RosterImport, by: User, expected_digest: str) -> Plan:
+    """Apply a kept upload as the plan with `expected_digest` (the one the administrator read);
+    the upload then keeps only its counts."""
     upload = RosterImport.objects.select_for_update().get(pk=upload.pk)
     if upload.applied_at is not None:
         raise ApplyError(_("This roster has already been applied."))
     return roster_apply(bundle=Bundle.from_json(upload.bundle), source_name=upload.source.name, by=by,
-                        expected_digest=upload.preview_digest, upload=upload)[0]
+                        expected_digest=expected_digest, upload=upload)[0]
