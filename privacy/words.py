@@ -193,6 +193,11 @@ COLUMNS = {
     'date_joined': pgettext_lazy("column of a data export", 'date_joined'),
     'last_login': pgettext_lazy("column of a data export", 'last_login'),
     'last_seen_at': pgettext_lazy("column of a data export", 'last_seen_at'),
+    'source name': pgettext_lazy("column of a data export", 'source name'),
+    'sourced_id': pgettext_lazy("column of a data export", 'sourced_id'),
+    'roster_class sourced_id': pgettext_lazy("column of a data export", 'roster_class sourced_id'),
+    'role': pgettext_lazy("column of a data export", 'role'),
+    'archived_at': pgettext_lazy("column of a data export", 'archived_at'),
 }
 
 

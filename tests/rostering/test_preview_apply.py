@@ -172,3 +172,24 @@ def test_a_failing_step_changes_nothing(make_classroom):
     assert Classroom.objects.filter(name="5A Maths").exists()
     assert student("s-2").classroom.name == "5A Maths"
     assert RosterImport.objects.count() == 1
+
+
+def test_a_childs_export_shows_their_roster_ids_and_erasing_removes_them(make_teacher):
+    import io
+    import json
+    import zipfile
+
+    from privacy.erasure import erase_student
+    from privacy.export import student_zip
+
+    roster_apply(bundle=bundle_of(school_year()), source_name=SOURCE)
+    ann = student("s-1")
+    with zipfile.ZipFile(io.BytesIO(student_zip(student=ann)[1])) as archive:
+        ids = json.loads(archive.read("roster_ids.json"))
+        classes = json.loads(archive.read("roster_enrollments.json"))
+    assert [row["sourced_id"] for row in ids] == ["s-1"]
+    assert [row["roster_class sourced_id"] for row in classes] == ["class-a"]
+    erase_student(student=ann, erased_by=User.objects.get(display_name="Rosa Rivera"))
+    assert not RosterPerson.objects.filter(sourced_id="s-1").exists()
+    assert not RosterEnrollment.objects.filter(sourced_id="e-3").exists()
+    assert RosterPerson.objects.filter(sourced_id="s-2").exists()
