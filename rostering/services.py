@@ -209,10 +209,16 @@ def roster_upload(*, data: bytes, by: User | None, source_name: str = "", file_n
     applied (BundleError on any problem: then nothing is kept)."""
     bundle, source_name = roster_check(data=data, source_name=source_name)
     plan = roster_preview(bundle=bundle, source_name=source_name)
-    RosterImport.objects.filter(applied_at__isnull=True, created_at__lt=timezone.now() - PENDING_KEPT).delete()
+    roster_forget_stale_uploads()
     return RosterImport.objects.create(source=RosterSource.objects.get_or_create(name=source_name)[0],
                                        file_name=file_name[:200], version=bundle.version, uploaded_by=by,
                                        bundle=bundle.as_json(), counts=plan.counts())
+
+
+def roster_forget_stale_uploads() -> int:
+    """Delete uploads not applied within PENDING_KEPT (with the names they held); how many."""
+    return RosterImport.objects.filter(applied_at__isnull=True,
+                                       created_at__lt=timezone.now() - PENDING_KEPT).delete()[0]
 
 
 @transaction.atomic

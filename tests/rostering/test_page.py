@@ -49,6 +49,8 @@ def test_upload_preview_apply_and_again(admin_client):
     assert "2 students added: Ann Lee, Ben Diaz." in words
     assert "Teacher added: Rosa Rivera." in words
     assert Classroom.objects.count() == 0  # nothing until confirmed
+    waiting = repr(RosterImport.objects.get().bundle)
+    assert "Rosa" in waiting and "2016-03-04" not in waiting and "555-0100" not in waiting  # no demographics
 
     # Without the confirmation, nothing happens.
     digest = preview.context["form"]["digest"].value()
@@ -107,3 +109,17 @@ def test_only_administrators(who, make_teacher, student):
     assert response.status_code == (302 if who == "anonymous" else 403)
     assert send(client, make_zip(school_year())).status_code == (302 if who == "anonymous" else 403)
     assert Classroom.objects.count() == 1  # the student's own class only
+
+
+def test_an_upload_never_applied_is_forgotten_after_a_day(admin_client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from privacy.tasks import retention_sweep
+
+    send(admin_client, make_zip(school_year()))
+    assert retention_sweep.apply().get()["roster_uploads_forgotten"] == 0
+    RosterImport.objects.update(created_at=timezone.now() - timedelta(days=1, minutes=1))
+    assert retention_sweep.apply().get()["roster_uploads_forgotten"] == 1
+    assert RosterImport.objects.count() == 0
