@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -177,12 +177,23 @@ def roster_preview(*, bundle: Bundle, source_name: str) -> Plan:
     return make_plan(bundle=bundle, state=roster_state(source=source, emails=_emails(bundle)))
 
 
-@transaction.atomic
 def roster_apply(*, bundle: Bundle, source_name: str, by: User | None = None, file_name: str = "",
                  expected_digest: str = "", upload: RosterImport | None = None) -> tuple[Plan, RosterImport]:
     """Carry the bundle's plan out, all or nothing, and record the import (in `upload`, the
     kept upload being applied, if given). `expected_digest`: the previewed plan's; a different
     plan now (someone changed the classes meanwhile) raises ApplyError."""
+    try:
+        with transaction.atomic():
+            return _apply(bundle=bundle, source_name=source_name, by=by, file_name=file_name,
+                          expected_digest=expected_digest, upload=upload)
+    except IntegrityError as exc:
+        # Two accounts the database refuses side by side: today, two teachers without an
+        # e-mail address (accounts.User's unique_teacher_email).
+        raise ApplyError(_("Numberdeck could not save these changes: two accounts clash (for now each teacher "
+                           "needs an e-mail address of their own). Nothing was changed.")) from exc
+
+
+def _apply(*, bundle, source_name, by, file_name, expected_digest, upload) -> tuple[Plan, RosterImport]:
     source = _source(source_name)
     plan = make_plan(bundle=bundle, state=roster_state(source=source, emails=_emails(bundle)))
     if expected_digest and plan.digest != expected_digest:

@@ -193,3 +193,32 @@ def test_a_childs_export_shows_their_roster_ids_and_erasing_removes_them(make_te
     assert not RosterPerson.objects.filter(sourced_id="s-1").exists()
     assert not RosterEnrollment.objects.filter(sourced_id="e-3").exists()
     assert RosterPerson.objects.filter(sourced_id="s-2").exists()
+
+
+def test_a_delta_bundle_changes_only_what_it_lists():
+    roster_apply(bundle=bundle_of(school_year()), source_name=SOURCE)
+    data = school_year(classes=[], teachers=[], students=[person("s-4", "Dev", "Rao", "student")],
+                       enrollments=[enrollment("e-8", "class-a", "s-4", "student")])
+    modes = {"orgs": "absent", "academicSessions": "absent", "courses": "absent", "classes": "delta",
+             "users": "delta", "enrollments": "delta"}
+    bundle = checked_bundle(make_zip(data, modes=modes, drop=("orgs.csv", "courses.csv", "academicSessions.csv")),
+                            known_users={"s-1", "s-2", "s-3", "t-1", "t-2"}, known_classes={"class-a", "class-b"})
+    plan = roster_preview(bundle=bundle, source_name=SOURCE)
+    assert [(c.title, c.students_added, c.students_removed) for c in plan.changed_classes] == [
+        ("5A Maths", ["Dev Rao"], [])]
+    roster_apply(bundle=bundle, source_name=SOURCE)
+    assert student("s-4").classroom.name == "5A Maths" and student("s-1").is_active
+    assert roster_preview(bundle=bundle, source_name=SOURCE).is_empty
+
+
+def test_two_teachers_without_e_mail_are_refused_in_plain_words_and_nothing_changes():
+    data = school_year(teachers=[person("t-1", "Rosa", "Rivera", "teacher"), person("t-2", "Tom", "Okafor", "teacher")])
+    from rostering.services import ApplyError
+
+    try:
+        roster_apply(bundle=bundle_of(data), source_name=SOURCE)
+    except ApplyError as exc:  # while accounts.User allows one blank teacher e-mail only
+        assert "each teacher needs an e-mail address" in str(exc)
+        assert User.objects.count() == 0 and Classroom.objects.count() == 0
+    else:  # once blank e-mails no longer clash
+        assert User.objects.filter(role="teacher", email="").count() == 2
