@@ -41,7 +41,8 @@ MAX_NAME = 60  # accounts.User.display_name
 MAX_TITLE = 80  # classroom.Classroom.name
 
 # The order the steps are carried out in: people and classes before they are put together.
-OP_ORDER = ["person_add", "person_link", "person_restore", "person_rename", "class_add", "class_restore", "class_rename",
+OP_ORDER = ["person_add", "person_link", "person_restore", "person_rename",
+            "class_add", "class_restore", "class_rename",
             "student_place", "teacher_add", "teacher_remove", "student_remove", "class_archive",
             "enrollment_save", "enrollment_archive", "person_archive"]
 
