@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "live",
     "arena",
     "privacy",
+    "rostering",
 ]
 
 MIDDLEWARE = [
