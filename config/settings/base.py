@@ -58,6 +58,8 @@ INSTALLED_APPS = [
     "live",
     "arena",
     "privacy",
+    "lti_tool",  # django-lti: platforms, deployments, courses, people, keys (docs/lti.md)
+    "lti",
 ]
 
 MIDDLEWARE = [
