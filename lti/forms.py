@@ -11,9 +11,9 @@ class PlatformForm(forms.Form):
     client_id = forms.CharField(label=_("Client ID"), max_length=255)
     deployment_ids = forms.CharField(label=_("Deployment IDs"), widget=forms.Textarea(attrs={"rows": 3}),
                                      help_text=_("One a line."))
-    keyset_url = forms.URLField(label=_("Public keyset URL"), max_length=200)
-    auth_url = forms.URLField(label=_("Authentication request URL"), max_length=200)
-    token_url = forms.URLField(label=_("Access token URL"), max_length=200)
+    keyset_url = forms.URLField(label=_("Public keyset URL"), max_length=200, assume_scheme="https")
+    auth_url = forms.URLField(label=_("Authentication request URL"), max_length=200, assume_scheme="https")
+    token_url = forms.URLField(label=_("Access token URL"), max_length=200, assume_scheme="https")
 
     def clean_deployment_ids(self) -> list[str]:
         ids = [line.strip() for line in self.cleaned_data["deployment_ids"].splitlines() if line.strip()]
