@@ -18,6 +18,6 @@ def platform(db):
 
 
 @pytest.fixture
-def browser():
-    """One browser (its cookies) for each person launching."""
+def visitor():
+    """One visitor (its cookies) for each person launching."""
     return Client()
