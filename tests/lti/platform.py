@@ -122,9 +122,9 @@ def course(context_id: str = "course-5b", title: str = "Maths 5B") -> dict:
             "type": ["http://purl.imsglobal.org/vocab/lis/v2/course#CourseOffering"]}
 
 
-def login_initiation(client, platform: Platform, *, sub: str, issuer: str | None = None):
+def login_initiation(client, platform: Platform, *, sub: str, issuer: str | None = None, secure: bool = False):
     """The platform's first step: the browser opens our login initiation URL."""
-    return client.get("/lti/login/", {
+    return client.get("/lti/login/", secure=secure, data={
         "iss": issuer or platform.issuer, "login_hint": sub, "target_link_uri": "http://testserver/lti/launch/",
         "client_id": platform.client_id, "lti_deployment_id": platform.deployment_id,
         "lti_message_hint": "hint-1"})
@@ -139,11 +139,11 @@ def auth_request(response, platform: Platform) -> dict:
 
 
 def launch(client, platform: Platform, *, sub: str, roles: list[str] | None, context: dict | None,
-           sign=None, **extra):
+           sign=None, secure: bool = False, **extra):
     """The whole launch: login initiation, the authorisation redirect, the id token POST.
     `sign(claims) -> token` replaces the platform's own signing; `extra` adds or overrides claims
     (None removes one). Returns the response to the POST."""
-    asked = auth_request(login_initiation(client, platform, sub=sub), platform)
+    asked = auth_request(login_initiation(client, platform, sub=sub, secure=secure), platform)
     assert asked["login_hint"] == sub and asked["client_id"] == platform.client_id
     assert asked["response_mode"] == "form_post" and asked["scope"] == "openid"
     claims = platform.claims(nonce=asked["nonce"], sub=sub, roles=roles, context=context, **extra)
@@ -152,5 +152,6 @@ def launch(client, platform: Platform, *, sub: str, roles: list[str] | None, con
 
 
 def post_id_token(client, asked: dict, token: str):
-    path = urlparse(asked["redirect_uri"]).path
-    return client.post(path, {"id_token": token, "state": asked["state"]})
+    redirect_uri = urlparse(asked["redirect_uri"])
+    return client.post(redirect_uri.path, {"id_token": token, "state": asked["state"]},
+                       secure=redirect_uri.scheme == "https")
