@@ -10,7 +10,8 @@ from django.db import transaction
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 from lti_tool.models import LtiContext, LtiLaunch, LtiUser
-from lti_tool.utils import sync_data_from_launch
+from lti_tool.utils import (sync_context_from_launch, sync_deployment_from_launch, sync_membership_from_launch,
+                            sync_platform_instance_from_launch, sync_resource_link_from_launch)
 
 from accounts.membership import membership_changed
 from accounts.models import User
@@ -137,14 +138,27 @@ def _check(launch: LtiLaunch) -> tuple[str, str]:
     return role, context_id
 
 
+def _record(launch: LtiLaunch) -> tuple[LtiUser, LtiContext]:
+    """django-lti's records of a launch, as its `sync_data_from_launch` makes them, except the
+    person's: only the platform's number for them (`sub`), never their name, e-mail or picture
+    (a child's name is kept on their account the way teachers are asked to type it)."""
+    sync_deployment_from_launch(launch)
+    lti_user, _ = LtiUser.objects.get_or_create(registration=launch.registration, sub=launch.get_claim("sub"))
+    context = sync_context_from_launch(launch)
+    sync_membership_from_launch(launch, lti_user, context)
+    sync_resource_link_from_launch(launch, context)
+    sync_platform_instance_from_launch(launch)
+    return lti_user, context
+
+
 @transaction.atomic
 def lti_launch_accept(*, launch: LtiLaunch) -> Landing:
     """The account and class a valid launch lands on, made on a first launch: a teacher's
     first launch from a course makes the course's class; a student is put in it."""
     role, context_id = _check(launch)
-    sync_data_from_launch(launch)  # django-lti's records: the person, the course, their membership
-    lti_user = LtiUser.objects.select_for_update().get(pk=launch.user.pk)
-    context = LtiContext.objects.select_for_update().get(pk=launch.context.pk)
+    lti_user, context = _record(launch)
+    lti_user = LtiUser.objects.select_for_update().get(pk=lti_user.pk)
+    context = LtiContext.objects.select_for_update().get(pk=context.pk)
     course_class = CourseClass.objects.select_related("classroom").filter(context=context).first()
     user = lti_user.auth_user or _person(launch)
     if role == "teacher":
