@@ -64,6 +64,9 @@ LABELS = {
         "data held about a student",
         '%(count)s rating change', '%(count)s rating changes', "count"),
     ('account', 'accounts'): npgettext_lazy("data held about a student", '%(count)s account', '%(count)s accounts', "count"),
+    ('learning platform link', 'learning platform links'): npgettext_lazy(
+        "data held about a student",
+        '%(count)s learning platform link', '%(count)s learning platform links', "count"),
 }
 
 # Each kind's `about`, the sentence README.txt prints under its files.
@@ -102,6 +105,9 @@ ABOUTS = {
     gettext_noop("The student's account: their name, username, class, and when they joined and "
                  "last played. Their sign-in pictures and password are not included: they are a "
                  "way in, not information about the student."),
+    gettext_noop("Which school learning platform opens Numberdeck for the student, and the "
+                 "number that platform knows them by (Numberdeck keeps no name or e-mail "
+                 "address from it), with the courses they opened it from."),
 }
 
 # A declared field -> its CSV heading. In English the heading is the field's own name, as it
@@ -193,6 +199,10 @@ COLUMNS = {
     'date_joined': pgettext_lazy("column of a data export", 'date_joined'),
     'last_login': pgettext_lazy("column of a data export", 'last_login'),
     'last_seen_at': pgettext_lazy("column of a data export", 'last_seen_at'),
+    'registration name': pgettext_lazy("column of a data export", 'registration name'),
+    'registration issuer': pgettext_lazy("column of a data export", 'registration issuer'),
+    'sub': pgettext_lazy("column of a data export", 'sub'),
+    'datetime_created': pgettext_lazy("column of a data export", 'datetime_created'),
 }
 
 
