@@ -26,3 +26,20 @@ class CourseClass(models.Model):
 
     def __str__(self) -> str:
         return f"{self.context} → {self.classroom}"
+
+
+class RegistrationLink(models.Model):
+    """A one-time link an administrator gives a platform for LTI Dynamic Registration
+    (docs/lti.md): the platform opens it, and Numberdeck registers itself there. Only a hash of
+    the link's token is stored; it works once, and only until `expires_at`."""
+
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey("accounts.User", null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    registration = models.ForeignKey("lti_tool.LtiRegistration", null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="+")
+
+    class Meta:
+        ordering = ["-created_at", "id"]

@@ -16,4 +16,6 @@ HELD = [
     },
 ]
 
-NOT_ABOUT_A_STUDENT: dict[str, str] = {}
+NOT_ABOUT_A_STUDENT: dict[str, str] = {
+    "lti.RegistrationLink.created_by": "A registration link is made by an administrator, never a student.",
+}

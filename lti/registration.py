@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 from lti_tool.models import Key, LtiDeployment, LtiRegistration
+
+from accounts.models import User
+
+from .dynamic import Registered
+from .models import RegistrationLink
+from .selectors import hash_link_token, lti_registration_links_usable
+
+REGISTRATION_LINK_LIFETIME = timedelta(days=1)
 
 
 def lti_tool_key_ensure() -> Key:
@@ -39,4 +48,33 @@ def lti_platform_register(*, name: str, issuer: str, client_id: str, deployment_
     for deployment_id in dict.fromkeys(d.strip() for d in deployment_ids if d.strip()):
         LtiDeployment.objects.create(registration=registration, deployment_id=deployment_id, is_active=True)
     lti_tool_key_ensure()
+    return registration
+
+
+def lti_registration_link_create(*, administrator: User) -> str:
+    """A new one-time registration link's token (shown once; only its hash is kept)."""
+    token = secrets.token_urlsafe(32)
+    RegistrationLink.objects.create(token_hash=hash_link_token(token), created_by=administrator,
+                                    expires_at=timezone.now() + REGISTRATION_LINK_LIFETIME)
+    return token
+
+
+class LinkUnusable(Exception):
+    pass
+
+
+@transaction.atomic
+def lti_platform_register_dynamic(*, token: str, registered: Registered) -> LtiRegistration:
+    """Record what a platform answered to Numberdeck's dynamic registration, using up the link.
+    LinkUnusable if the link was used meanwhile (or has expired)."""
+    link = lti_registration_links_usable(token=token).select_for_update().first()
+    if link is None:
+        raise LinkUnusable
+    registration = lti_platform_register(
+        name=registered.name, issuer=registered.issuer, client_id=registered.client_id,
+        deployment_ids=[registered.deployment_id] if registered.deployment_id else [],
+        keyset_url=registered.keyset_url, auth_url=registered.auth_url, token_url=registered.token_url)
+    link.used_at = timezone.now()
+    link.registration = registration
+    link.save(update_fields=["used_at", "registration"])
     return registration

@@ -9,4 +9,6 @@ urlpatterns = [
     path("lti/launch/", views.launch, name="launch"),
     path("lti/jwks.json", views.jwks, name="jwks"),
     path("lti/platforms/", views.platforms, name="platforms"),
+    path("lti/platforms/registration-link/", views.registration_link, name="registration_link"),
+    path("lti/register/<str:token>/", views.register, name="register"),
 ]

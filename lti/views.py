@@ -5,26 +5,29 @@ import logging
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.db import IntegrityError
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from lti_tool.views import jwks as lti_tool_jwks
 
 from accounts.permissions import administrator_required
 
+from . import dynamic
 from . import launch as protocol
 from .forms import PlatformForm
-from .registration import lti_platform_register
-from .selectors import lti_platforms
+from .registration import LinkUnusable, lti_platform_register, lti_platform_register_dynamic, \
+    lti_registration_link_create
+from .selectors import lti_platforms, lti_registration_links_usable
 from .services import LaunchRefused, lti_launch_accept
 
 log = logging.getLogger(__name__)
 jwks = lti_tool_jwks  # Numberdeck's public keys, for the platforms (django-lti's view)
 
 
-def _refused(request, message: str, status: int):
+def _refused(request, message: str, status: int = 400):
     return render(request, "lti/refused.html", {"message": message}, status=status)
 
 
@@ -59,6 +62,16 @@ def launch(request):
     return redirect("classroom:student_home")
 
 
+def _tool_addresses(request) -> dynamic.ToolAddresses:
+    return dynamic.ToolAddresses(**{name: request.build_absolute_uri(reverse(f"lti:{name}"))
+                                    for name in ("login", "launch", "jwks")})
+
+
+def _platforms_page(request, form, **context):
+    return render(request, "lti/platforms.html", {"form": form, "platforms": lti_platforms(),
+                                                  "tool": _tool_addresses(request), **context})
+
+
 @administrator_required
 def platforms(request):
     form = PlatformForm(request.POST or None)
@@ -66,5 +79,51 @@ def platforms(request):
         registration = lti_platform_register(**form.cleaned_data)
         messages.success(request, _("%(name)s is registered.") % {"name": registration.name})
         return redirect("lti:platforms")
-    tool = {name: request.build_absolute_uri(reverse(f"lti:{name}")) for name in ("login", "launch", "jwks")}
-    return render(request, "lti/platforms.html", {"form": form, "platforms": lti_platforms(), "tool": tool})
+    return _platforms_page(request, form)
+
+
+@administrator_required
+@require_POST
+def registration_link(request):
+    """A one-time link for dynamic registration, shown once on the platforms page."""
+    token = lti_registration_link_create(administrator=request.user)
+    link = request.build_absolute_uri(reverse("lti:register", args=[token]))
+    return _platforms_page(request, PlatformForm(), registration_link=link)
+
+
+def _frameable_by(response, origin: str | None):
+    """The platform shows the registration page in a frame of its own page: that platform's
+    origin, and only it, may frame this one response."""
+    if origin:
+        response._csp_replace = {"frame-ancestors": [origin]}
+        response.xframe_options_exempt = True
+    return response
+
+
+@require_GET
+def register(request, token: str):
+    """LTI Dynamic Registration: the platform opens the administrator's one-time link."""
+    config_url = request.GET.get("openid_configuration", "")
+    origin = dynamic.web_origin(config_url)
+    refused = _("Numberdeck could not register itself with this learning platform, so nothing was changed. ")
+    if not lti_registration_links_usable(token=token).exists():
+        return _frameable_by(_refused(request, refused + _(
+            "This registration link has expired or has been used: make a new one on Numberdeck's page "
+            "of learning platforms."), 403), origin)
+    try:
+        config = dynamic.platform_configuration(url=config_url,
+                                                registration_token=request.GET.get("registration_token", ""))
+        registered = dynamic.register(config=config, registration_token=request.GET.get("registration_token", ""),
+                                      tool=_tool_addresses(request))
+        registration = lti_platform_register_dynamic(token=token, registered=registered)
+    except dynamic.RegistrationFailed as error:
+        log.info("LTI dynamic registration refused: %s", error.reason)
+        return _frameable_by(_refused(request, refused + error.reason + "."), origin)
+    except LinkUnusable:
+        return _frameable_by(_refused(request, refused + _("This registration link has just been used."), 403),
+                             origin)
+    except IntegrityError:
+        return _frameable_by(_refused(request, refused + _("This platform is already registered with this "
+                                                           "client ID."), 400), origin)
+    return _frameable_by(render(request, "lti/registered.html", {"registration": registration,
+                                                                 "platform_origin": origin}), origin)

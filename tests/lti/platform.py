@@ -14,6 +14,7 @@ import jwt
 from jwcrypto.jwk import JWK
 
 CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
+TOOL_CONFIGURATION = "https://purl.imsglobal.org/spec/lti-tool-configuration"
 INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
 TEACHING_ASSISTANT = "http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant"
 LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
@@ -47,7 +48,33 @@ class Platform:
         platform = self
 
         class Handler(BaseHTTPRequestHandler):
+            def _json(self, status: int, data) -> None:
+                body = json.dumps(data).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def _authorised(self) -> bool:
+                return self.headers.get("Authorization") == f"Bearer {platform.registration_token}"
+
+            def do_POST(self):  # dynamic registration: the tool posts its configuration
+                if self.path != "/register" or not self._authorised():
+                    self._json(401, {"error": "invalid_token"})
+                    return
+                platform.tool_configurations.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+                self._json(200, {**platform.tool_configurations[-1], "client_id": platform.client_id,
+                                 TOOL_CONFIGURATION: {**platform.tool_configurations[-1][TOOL_CONFIGURATION],
+                                                      "deployment_id": platform.deployment_id}})
+
             def do_GET(self):
+                if self.path == "/.well-known/openid-configuration":
+                    if not self._authorised():
+                        self._json(401, {"error": "invalid_token"})
+                    else:
+                        self._json(200, platform.openid_configuration())
+                    return
                 if self.path != platform._path:
                     self.send_error(404)
                     return
@@ -62,6 +89,8 @@ class Platform:
             def log_message(self, *args):
                 pass
 
+        self.registration_token = uuid.uuid4().hex
+        self.tool_configurations: list[dict] = []  # what tools posted to its registration endpoint
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.origin = f"http://127.0.0.1:{self._server.server_address[1]}"
         self.issuer = self.origin
@@ -86,6 +115,17 @@ class Platform:
     @property
     def token_url(self) -> str:
         return self.origin + "/token"
+
+    def openid_configuration(self) -> dict:
+        return {
+            "issuer": self.issuer, "authorization_endpoint": self.auth_url, "token_endpoint": self.token_url,
+            "jwks_uri": self.keyset_url, "registration_endpoint": self.origin + "/register",
+            "scopes_supported": ["openid"], "response_types_supported": ["id_token"],
+            "id_token_signing_alg_values_supported": ["RS256"],
+            "https://purl.imsglobal.org/spec/lti-platform-configuration": {
+                "product_family_code": "moodle", "version": "4.5",
+                "messages_supported": [{"type": "LtiResourceLinkRequest"}]},
+        }
 
     def rotate(self, *, keep_old: bool = False) -> None:
         """A new key signs; the old one leaves the key set unless `keep_old`."""
