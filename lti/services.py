@@ -16,6 +16,7 @@ from lti_tool.utils import (sync_context_from_launch, sync_deployment_from_launc
 from accounts.membership import membership_changed
 from accounts.models import User
 from accounts.services import student_create
+from accounts.typed_text import has_hidden_characters
 from classroom import names
 from classroom.models import Classroom
 from classroom.services.classes import classroom_create
@@ -61,8 +62,11 @@ def lti_add_teacher(*, user: User, classroom: Classroom) -> None:
 
 
 def _claim_text(launch: LtiLaunch, claim: str) -> str:
+    """A name claim, tidied; "" when absent or holding hidden characters (as a typed name may not)."""
     value = launch.get_claim(claim)
-    return names.tidy(value) if isinstance(value, str) else ""
+    if not isinstance(value, str) or has_hidden_characters(value):
+        return ""
+    return names.tidy(value)
 
 
 def _teacher_name(launch: LtiLaunch) -> str:
@@ -143,7 +147,7 @@ def _record(launch: LtiLaunch) -> tuple[LtiUser, LtiContext]:
     person's: only the platform's number for them (`sub`), never their name, e-mail or picture
     (a child's name is kept on their account the way teachers are asked to type it)."""
     sync_deployment_from_launch(launch)
-    lti_user, _ = LtiUser.objects.get_or_create(registration=launch.registration, sub=launch.get_claim("sub"))
+    lti_user, _created = LtiUser.objects.get_or_create(registration=launch.registration, sub=launch.get_claim("sub"))
     context = sync_context_from_launch(launch)
     sync_membership_from_launch(launch, lti_user, context)
     sync_resource_link_from_launch(launch, context)
@@ -168,7 +172,8 @@ def lti_launch_accept(*, launch: LtiLaunch) -> Landing:
             user.set_unusable_password()
             user.save()
         if course_class is None:
-            title = names.tidy(context.title) or names.tidy(context.label) or _("Class")
+            title = next((names.tidy(text) for text in (context.title, context.label)
+                          if names.tidy(text) and not has_hidden_characters(text)), "") or _("Class")
             classroom = classroom_create(teacher=user, name=title[:80])
             CourseClass.objects.create(context=context, classroom=classroom)
         else:

@@ -106,3 +106,10 @@ def test_a_platform_without_names_still_gives_a_working_account(platform, visito
     assert response["Location"] == "/play/"
     assert signed_in_user(visitor).display_name == "Student"
     assert User.objects.get(role="teacher").display_name == "Teacher"
+
+
+def test_a_name_with_hidden_characters_is_not_taken(platform, visitor):
+    launch(Client(), platform, sub="teacher-1", roles=[INSTRUCTOR], context=course())
+    launch(visitor, platform, sub="student-1", roles=[LEARNER], context=course(), given_name="Ben\u202e",
+           family_name="Okafor", name="Ben\u202e Okafor")
+    assert signed_in_user(visitor).display_name == "Student"
