@@ -1,5 +1,6 @@
 """The LTI pages: the OIDC login initiation and the launch (both reached from the platform),
-Numberdeck's key set, and the administrators' page of platforms. docs/lti.md."""
+Numberdeck's key set, the administrators' page of platforms and the one-time link a platform
+opens to register Numberdeck itself (dynamic registration). docs/lti.md."""
 
 import logging
 
@@ -105,7 +106,7 @@ def register(request, token: str):
     """LTI Dynamic Registration: the platform opens the administrator's one-time link."""
     config_url = request.GET.get("openid_configuration", "")
     origin = dynamic.web_origin(config_url)
-    refused = _("Numberdeck could not register itself with this learning platform, so nothing was changed. ")
+    refused = _("Numberdeck could not register itself with this learning platform. ")
     if not lti_registration_links_usable(token=token).exists():
         return _frameable_by(_refused(request, refused + _(
             "This registration link has expired or has been used: make a new one on Numberdeck's page "
