@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "live",
     "arena",
     "privacy",
+    "rostering",
     "lti_tool",  # django-lti: platforms, deployments, courses, people, keys (docs/lti.md)
     "lti",
 ]

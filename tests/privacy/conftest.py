@@ -32,6 +32,7 @@ from lti.registration import lti_platform_register
 from reports import services as reports_services
 from reports.exports.jobs import export_run_job, export_start
 from reports.models import RecomputeJob
+from rostering.models import RosterClass, RosterEnrollment, RosterPerson, RosterSource
 from tests.arena.conftest import play_to_end
 from tests.classroom.test_permission_matrix import build_world as classroom_world
 from tests.conftest import module_world
@@ -113,6 +114,14 @@ def build_world() -> World:
     table_invite(host=ann, game_id=hers.pk, student_id=ben.pk)
     his = table_open(student=ben, key="smooth_operator")
     table_invite(host=ben, game_id=his.pk, student_id=ann.pk)
+    # Ann and Ben came from the school's roster (rostering/): their ids there, and their class's.
+    source = RosterSource.objects.create(name="Hillside SIS")
+    roster_class = RosterClass.objects.create(source=source, sourced_id="class-5b", classroom=classroom)
+    for kid in (ann, ben):
+        person = RosterPerson.objects.create(source=source, sourced_id=f"sis-{kid.display_name}", user=kid,
+                                             role="student")
+        RosterEnrollment.objects.create(source=source, sourced_id=f"enrol-{kid.display_name}", person=person,
+                                        roster_class=roster_class, role="student")
     # Her school's learning platform opens Numberdeck for her (lti/).
     platform = lti_platform_register(name="District Moodle", issuer="https://moodle.school.test",
                                      client_id="nd", deployment_ids=["1"], keyset_url="https://moodle.school.test/keys",
