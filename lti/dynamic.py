@@ -63,7 +63,7 @@ def _bearer(token: str) -> dict:
 
 def platform_configuration(*, url: str, registration_token: str) -> dict:
     if web_origin(url) is None:
-        raise RegistrationFailed(_("The openid_configuration address is not an https address"))
+        raise RegistrationFailed(_("The openid_configuration address is not an https address."))
     try:
         response = requests.get(url, headers=_bearer(registration_token), timeout=TIMEOUT_SECONDS)
         response.raise_for_status()
@@ -72,13 +72,13 @@ def platform_configuration(*, url: str, registration_token: str) -> dict:
         raise RegistrationFailed(_("The platform's configuration could not be read: %(error)s")
                                  % {"error": error}) from error
     if not isinstance(config, dict):
-        raise RegistrationFailed(_("The platform's configuration is not a JSON object"))
+        raise RegistrationFailed(_("The platform's configuration is not a JSON object."))
     for key in REQUIRED:
         if not isinstance(config.get(key), str) or web_origin(config[key]) is None:
-            raise RegistrationFailed(_("The platform's configuration has no usable %(key)s") % {"key": key})
+            raise RegistrationFailed(_("The platform's configuration has no usable %(key)s.") % {"key": key})
     # The configuration must come from the platform it describes.
     if urlsplit(config["issuer"]).hostname != urlsplit(url).hostname:
-        raise RegistrationFailed(_("The platform's issuer is not on the host its configuration came from"))
+        raise RegistrationFailed(_("The platform's issuer is not on the host its configuration came from."))
     return config
 
 
@@ -116,7 +116,7 @@ def register(*, config: dict, registration_token: str, tool: ToolAddresses) -> R
                                  % {"error": error}) from error
     client_id = answer.get("client_id") if isinstance(answer, dict) else None
     if not isinstance(client_id, str) or not client_id:
-        raise RegistrationFailed(_("The platform's answer has no client_id"))
+        raise RegistrationFailed(_("The platform's answer has no client_id."))
     lti = answer.get(TOOL_CONFIGURATION)
     deployment_id = lti.get("deployment_id", "") if isinstance(lti, dict) else ""
     platform = config.get(PLATFORM_CONFIGURATION)

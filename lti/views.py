@@ -92,6 +92,11 @@ def registration_link(request):
     return _platforms_page(request, PlatformForm(), registration_link=link)
 
 
+def _registration_refused(request, reason: str, status: int):
+    return _refused(request, _("Numberdeck could not register itself with this learning platform: %(reason)s")
+                    % {"reason": reason}, status)
+
+
 def _frameable_by(response, origin: str | None):
     """The platform shows the registration page in a frame of its own page: that platform's
     origin, and only it, may frame this one response."""
@@ -106,9 +111,8 @@ def register(request, token: str):
     """LTI Dynamic Registration: the platform opens the administrator's one-time link."""
     config_url = request.GET.get("openid_configuration", "")
     origin = dynamic.web_origin(config_url)
-    refused = _("Numberdeck could not register itself with this learning platform. ")
     if not lti_registration_links_usable(token=token).exists():
-        return _frameable_by(_refused(request, refused + _(
+        return _frameable_by(_registration_refused(request, _(
             "This registration link has expired or has been used: make a new one on Numberdeck's page "
             "of learning platforms."), 403), origin)
     try:
@@ -119,12 +123,12 @@ def register(request, token: str):
         registration = lti_platform_register_dynamic(token=token, registered=registered)
     except dynamic.RegistrationFailed as error:
         log.info("LTI dynamic registration refused: %s", error.reason)
-        return _frameable_by(_refused(request, refused + error.reason + "."), origin)
+        return _frameable_by(_registration_refused(request, error.reason, 400), origin)
     except LinkUnusable:
-        return _frameable_by(_refused(request, refused + _("This registration link has just been used."), 403),
+        return _frameable_by(_registration_refused(request, _("This registration link has just been used."), 403),
                              origin)
     except IntegrityError:
-        return _frameable_by(_refused(request, refused + _("This platform is already registered with this "
-                                                           "client ID."), 400), origin)
+        return _frameable_by(_registration_refused(
+            request, _("This platform is already registered with this client ID."), 400), origin)
     return _frameable_by(render(request, "lti/registered.html", {"registration": registration,
                                                                  "platform_origin": origin}), origin)

@@ -194,3 +194,11 @@ def test_an_unknown_issuer_at_login_initiation_is_refused(platform, visitor):
 def test_the_launch_url_only_takes_a_post(platform, visitor):
     assert visitor.get("/lti/launch/").status_code == 405
     refused(visitor.post("/lti/launch/", {"id_token": "not.a.token", "state": "x"}), 400)
+
+
+def test_a_refusal_is_in_the_readers_language(platform):
+    spanish = Client(HTTP_ACCEPT_LANGUAGE="es")
+    page = launch(spanish, platform, sub="student-1", roles=[LEARNER], context=course())
+    assert page.status_code == 403
+    text = page.content.decode()
+    assert "Numberdeck no se pudo abrir" in text and "No se cambió nada en Numberdeck." in text
