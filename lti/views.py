@@ -110,11 +110,11 @@ def _frameable_by(response, origin: str | None):
 def register(request, token: str):
     """LTI Dynamic Registration: the platform opens the administrator's one-time link."""
     config_url = request.GET.get("openid_configuration", "")
-    origin = dynamic.web_origin(config_url)
     if not lti_registration_links_usable(token=token).exists():
-        return _frameable_by(_registration_refused(request, _(
+        return _registration_refused(request, _(
             "This registration link has expired or has been used: make a new one on Numberdeck's page "
-            "of learning platforms."), 403), origin)
+            "of learning platforms."), 403)  # framed by nobody: the link is no administrator's
+    origin = dynamic.web_origin(config_url)
     try:
         config = dynamic.platform_configuration(url=config_url,
                                                 registration_token=request.GET.get("registration_token", ""))

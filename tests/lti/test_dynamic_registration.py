@@ -75,12 +75,14 @@ def test_a_link_works_once(unregistered, admin_client):
     assert opened_by(unregistered, link).status_code == 200
     again = opened_by(unregistered, link)
     assert again.status_code == 403 and "expired or has been used" in again.content.decode()
+    assert "frame-ancestors 'none'" in again["Content-Security-Policy"] and again["X-Frame-Options"] == "DENY"
     assert len(unregistered.tool_configurations) == 1 and LtiRegistration.objects.count() == 1
 
 
 def test_a_made_up_link_registers_nothing(unregistered, db):
     response = opened_by(unregistered, "http://testserver/lti/register/made-up/")
     assert response.status_code == 403
+    assert "frame-ancestors 'none'" in response["Content-Security-Policy"]  # no platform may frame it
     assert unregistered.tool_configurations == [] and LtiRegistration.objects.count() == 0
 
 
