@@ -9,7 +9,7 @@ from accounts.models import User
 from classroom.models import Classroom
 from lti.models import CourseClass
 
-from .platform import INSTRUCTOR, LEARNER, TEACHING_ASSISTANT, course, launch
+from .platform import INSTRUCTOR, LEARNER, TEACHING_ASSISTANT, auth_request, course, launch
 
 
 def signed_in_user(client) -> User:
@@ -113,3 +113,10 @@ def test_a_name_with_hidden_characters_is_not_taken(platform, visitor):
     launch(visitor, platform, sub="student-1", roles=[LEARNER], context=course(), given_name="Ben\u202e",
            family_name="Okafor", name="Ben\u202e Okafor")
     assert signed_in_user(visitor).display_name == "Student"
+
+
+def test_a_login_initiation_without_client_id_uses_the_issuers_only_registration(platform, visitor):
+    response = visitor.get("/lti/login/", {"iss": platform.issuer, "login_hint": "teacher-1",
+                                           "target_link_uri": "http://testserver/lti/launch/"})
+    asked = auth_request(response, platform)
+    assert asked["client_id"] == platform.client_id and asked["redirect_uri"] == "http://testserver/lti/launch/"
