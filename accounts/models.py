@@ -43,9 +43,10 @@ class User(AbstractUser):
 
     class Meta:
         constraints = [
+            # A teacher who comes from a school's learning platform (lti/) may have no e-mail.
             models.UniqueConstraint(
                 Lower("email"),
-                condition=models.Q(role="teacher"),
+                condition=models.Q(role="teacher") & ~models.Q(email=""),
                 name="unique_teacher_email",
             )
         ]

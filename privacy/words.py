@@ -70,6 +70,9 @@ LABELS = {
     ('id in the school\'s roster', 'ids in the school\'s roster'): npgettext_lazy(
         "data held about a student",
         "%(count)s id in the school's roster", "%(count)s ids in the school's roster", "count"),
+    ('learning platform link', 'learning platform links'): npgettext_lazy(
+        "data held about a student",
+        '%(count)s learning platform link', '%(count)s learning platform links', "count"),
 }
 
 # Each kind's `about`, the sentence README.txt prints under its files.
@@ -113,6 +116,9 @@ ABOUTS = {
                  "roster took it away."),
     gettext_noop("The id the school's system (OneRoster) gives the student, so that its next roster "
                  "finds the same account: the system's name and the id, and when it was linked."),
+    gettext_noop("Which school learning platform opens Numberdeck for the student, and the "
+                 "number that platform knows them by (Numberdeck keeps no name or e-mail "
+                 "address from it), with the courses they opened it from."),
 }
 
 # A declared field -> its CSV heading. In English the heading is the field's own name, as it
@@ -209,6 +215,10 @@ COLUMNS = {
     'roster_class sourced_id': pgettext_lazy("column of a data export", 'roster_class sourced_id'),
     'role': pgettext_lazy("column of a data export", 'role'),
     'archived_at': pgettext_lazy("column of a data export", 'archived_at'),
+    'registration name': pgettext_lazy("column of a data export", 'registration name'),
+    'registration issuer': pgettext_lazy("column of a data export", 'registration issuer'),
+    'sub': pgettext_lazy("column of a data export", 'sub'),
+    'datetime_created': pgettext_lazy("column of a data export", 'datetime_created'),
 }
 
 

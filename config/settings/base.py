@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "arena",
     "privacy",
     "rostering",
+    "lti_tool",  # django-lti: platforms, deployments, courses, people, keys (docs/lti.md)
+    "lti",
 ]
 
 MIDDLEWARE = [
