@@ -37,7 +37,7 @@ class User(AbstractUser):
 
     class Meta:
         constraints = [
-            # A teacher from a school's platform may have no e-mail: blank ones never collide.
+            # A teacher who comes from a school's learning platform (lti/) may have no e-mail.
             models.UniqueConstraint(
                 Lower("email"),
                 condition=models.Q(role="teacher") & ~models.Q(email=""),

@@ -25,6 +25,16 @@ def teacher_sign_up(*, name: str, email: str, password: str) -> User:
     )
 
 
+def teacher_create_without_password(*, name: str, email: str, username: str) -> User:
+    """A teacher whose school system sent them (rostering/): no password, so they sign in
+    through the school's platform or set one with a password reset. `email` may be blank."""
+    teacher = User(username=username, email=User.objects.normalize_email(email).lower(),
+                   display_name=name.strip(), role=User.Role.TEACHER)
+    teacher.set_unusable_password()
+    teacher.save()
+    return teacher
+
+
 def teacher_update_profile(*, teacher: User, name: str, email: str, language: str = "") -> User:
     """`language`: a code of settings.LANGUAGES, or "" (the browser decides); it lasts across
     sign-ins and is the language of the teacher's pages and e-mails (accounts/language.py)."""
@@ -198,6 +208,14 @@ def student_clear_text_password(*, student: User) -> None:
     student.set_unusable_password()
     student.save(update_fields=["password"])
     user_end_sessions(user=student)
+
+
+def student_reactivate(*, student: User, classroom) -> User:
+    """A removed student back on a class list (their pictures and history as they were)."""
+    student.is_active = True
+    student.classroom = classroom
+    student.save(update_fields=["is_active", "classroom"])
+    return student
 
 
 def student_deactivate(*, student: User) -> None:

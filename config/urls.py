@@ -13,6 +13,8 @@ urlpatterns = [
     path("", include("reports.urls")),
     path("", include("arena.urls")),
     path("", include("privacy.urls")),
+    path("", include("rostering.urls")),
+    path("", include("lti.urls")),
     # static/js strings in the reader's language: gettext(), ngettext(), interpolate() (docs/i18n.md)
     # The language switcher posts here (templates/_language_switcher.html)
     path("language/", language.choose_language, name="choose_language"),

@@ -70,6 +70,7 @@ AREAS = (
                                    "static/js/live.js", "tests/toy", "tests/templates/games/boards/toy.html")),
     Area("arena", "arena/locale", ("arena", "templates/arena", "static/js/arena.js")),
     Area("privacy", "privacy/locale", ("privacy", "templates/privacy")),
+    Area("lti", "lti/locale", ("lti", "templates/lti")),
 )
 
 

@@ -50,7 +50,7 @@ from django.db import models
 from .words import english
 
 # Our apps, from the top of the import layers (.importlinter) down: the order of erasure.
-APPS = ["privacy", "arena", "reports", "classroom", "games", "accounts"]
+APPS = ["privacy", "lti", "rostering", "arena", "reports", "classroom", "games", "accounts"]
 # What an `erase` may say besides the dotted path of a service function.
 ACTIONS = {"delete", "detach", "unlink", "follows"}
 

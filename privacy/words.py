@@ -65,6 +65,15 @@ LABELS = {
         '%(count)s rating change', '%(count)s rating changes', "count"),
     ('account', 'accounts'): npgettext_lazy("data held about a student", '%(count)s account', '%(count)s accounts', "count"),
     ('class', 'classes'): npgettext_lazy("data held about a student", '%(count)s class', '%(count)s classes', "count"),
+    ('class from the school\'s roster', 'classes from the school\'s roster'): npgettext_lazy(
+        "data held about a student",
+        "%(count)s class from the school's roster", "%(count)s classes from the school's roster", "count"),
+    ('id in the school\'s roster', 'ids in the school\'s roster'): npgettext_lazy(
+        "data held about a student",
+        "%(count)s id in the school's roster", "%(count)s ids in the school's roster", "count"),
+    ('learning platform link', 'learning platform links'): npgettext_lazy(
+        "data held about a student",
+        '%(count)s learning platform link', '%(count)s learning platform links', "count"),
 }
 
 # Each kind's `about`, the sentence README.txt prints under its files.
@@ -105,6 +114,14 @@ ABOUTS = {
                  "are not included: they are a way in, not information about the student."),
     gettext_noop("The classes the student is or was in: when they joined, and when they left "
                  "(a left class keeps its records of them)."),
+    gettext_noop("Each class the school's system (OneRoster) placed the student in: the system's "
+                 "name, the id of the enrollment and of the class there, the role, and when the "
+                 "roster took it away."),
+    gettext_noop("The id the school's system (OneRoster) gives the student, so that its next roster "
+                 "finds the same account: the system's name and the id, and when it was linked."),
+    gettext_noop("Which school learning platform opens Numberdeck for the student, and the "
+                 "number that platform knows them by (Numberdeck keeps no name or e-mail "
+                 "address from it), with the courses they opened it from."),
 }
 
 # A declared field -> its CSV heading. In English the heading is the field's own name, as it
@@ -197,6 +214,15 @@ COLUMNS = {
     'date_joined': pgettext_lazy("column of a data export", 'date_joined'),
     'last_login': pgettext_lazy("column of a data export", 'last_login'),
     'last_seen_at': pgettext_lazy("column of a data export", 'last_seen_at'),
+    'source name': pgettext_lazy("column of a data export", 'source name'),
+    'sourced_id': pgettext_lazy("column of a data export", 'sourced_id'),
+    'roster_class sourced_id': pgettext_lazy("column of a data export", 'roster_class sourced_id'),
+    'role': pgettext_lazy("column of a data export", 'role'),
+    'archived_at': pgettext_lazy("column of a data export", 'archived_at'),
+    'registration name': pgettext_lazy("column of a data export", 'registration name'),
+    'registration issuer': pgettext_lazy("column of a data export", 'registration issuer'),
+    'sub': pgettext_lazy("column of a data export", 'sub'),
+    'datetime_created': pgettext_lazy("column of a data export", 'datetime_created'),
 }
 
 

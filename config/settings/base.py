@@ -58,6 +58,9 @@ INSTALLED_APPS = [
     "live",
     "arena",
     "privacy",
+    "rostering",
+    "lti_tool",  # django-lti: platforms, deployments, courses, people, keys (docs/lti.md)
+    "lti",
 ]
 
 MIDDLEWARE = [

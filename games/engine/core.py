@@ -19,6 +19,13 @@ from .errors import BadScenario, IllegalMove
 from .validate import is_int
 from .words import _
 
+
+def copy_data(value: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists, tuples, strings, numbers) that shares
+    nothing mutable with the original. pickle is the fastest faithful deep copy of such data
+    in CPython: several times faster than `copy.deepcopy`, which views and moves run often."""
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
 Predicate = Callable[[Any], bool]
 
 # The refusals every engine may answer with, in precedence order (docs/engine.md, "The replay
@@ -151,8 +158,7 @@ class Engine:
 
     @staticmethod
     def copy_state(state: dict) -> dict:
-        # pickle is the fastest faithful deep copy of plain JSON data in CPython.
-        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+        return copy_data(state)
 
     # ----- hooks every game implements -------------------------------------------------
     def _new_game(self, players: list[str], options: dict, seed: int, setup: dict) -> dict:

@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("accounts", "0005_user_language")]
-AFTER = [("accounts", "0008_remove_user_classroom")]
+BEFORE = [("accounts", "0006_teacher_email_may_be_blank")]
+AFTER = [("accounts", "0009_remove_user_classroom")]
 CLASSES = [("classroom", "0006_classroom_language")]  # the classes' table as it is on both sides
 
 

@@ -3,7 +3,7 @@ room at 1280×720 and 1920×1080 runs right to left (the join code and QR code o
 live part on the left; each row of the top five from its place on the right), its join code
 still reads left to right, nothing scrolls, the clock's words come from the JavaScript
 catalogue; a child's arena page on a phone does not scroll sideways. axe-core finds nothing.
-Screenshots are written to the test's tmp_path for a person to look at.
+With SCREENSHOT_DIR set, screenshots are saved there for a person to look at.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from arena.models import Arena, ArenaPlayer
 from arena.services import arena_create, arena_end, arena_join, arena_start
 from tests.browser.conftest import off_the_loop
+from tests.browser.screenshots import keep_screenshot
 from tests.browser.test_arena_browser import axe_problems
 from tests.browser.test_play_browser import signed_in_page
 
@@ -35,7 +36,7 @@ def box(page, selector: str) -> dict:
 
 
 def test_the_projector_in_arabic_reads_right_to_left_without_scrolling(
-        browser, live_daphne, teacher, classroom, make_student, tmp_path):
+        browser, live_daphne, teacher, classroom, make_student):
     base = live_daphne
     teacher.language = "ar"
     teacher.save(update_fields=["language"])
@@ -58,12 +59,12 @@ def test_the_projector_in_arabic_reads_right_to_left_without_scrolling(
         off_the_loop(arena_start, arena_id=arena.pk)
         screen.reload()
         expect(screen.locator(".screen-h")).to_have_text("أفضل خمسة")
-        look_at_the_top_five(screen, tmp_path)
+        look_at_the_top_five(screen)
     finally:
         off_the_loop(arena_end, arena_id=arena.pk, stop_games=True)  # no round of the server's left running
 
 
-def look_at_the_top_five(screen, tmp_path) -> None:
+def look_at_the_top_five(screen) -> None:
     """At each projector size: nothing scrolls, the code and QR code are on the right and the
     code reads left to right, each row of the top five starts from its place on the right."""
     for width, height in SCREENS.items():
@@ -79,14 +80,14 @@ def look_at_the_top_five(screen, tmp_path) -> None:
         row = screen.locator(".screen-top li").first
         place, name = row.locator(".place").bounding_box(), row.locator(".name").bounding_box()
         assert place["x"] > name["x"], (place, name)  # a row starts from its place, on the right
-        screen.screenshot(path=str(tmp_path / f"projector-ar-{width}.png"))
+        keep_screenshot(screen, f"projector-ar-{width}", full_page=False)
 
     problems = axe_problems(screen, "the projector in Arabic")
     assert not problems, "\n".join(problems)
 
 
 def test_a_child_s_arena_page_in_arabic_fits_a_phone(browser, live_daphne, teacher, classroom,
-                                                      make_student, tmp_path):
+                                                      make_student):
     base = live_daphne
     classroom.language = "ar"
     classroom.save(update_fields=["language"])
@@ -104,6 +105,6 @@ def test_a_child_s_arena_page_in_arabic_fits_a_phone(browser, live_daphne, teach
     expect(page.locator("#arena-me-live [role=status]")).to_have_text("ننتظر أن يبدأ معلّمك…")
     overflow = page.evaluate(NO_SCROLL)
     assert overflow["wide"] <= 0, overflow
-    page.screenshot(path=str(tmp_path / "child-ar-390.png"), full_page=True)
+    keep_screenshot(page, "child-ar-390")
     problems = axe_problems(page, "a child's arena page in Arabic")
     assert not problems, "\n".join(problems)

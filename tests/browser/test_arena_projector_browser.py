@@ -11,15 +11,13 @@
   early" it says the arena was ended early, not that time is up.
 
 The arena moves on by the teacher's buttons on the desk and the live server's own rounds
-(tests/browser/conftest.py). Screenshots are written to the test's tmp_path (SCREENSHOT_DIR
-too, when set) for a person to look at.
+(tests/browser/conftest.py). Screenshots are kept as tests/browser/screenshots.py says (every
+one in SCREENSHOT_DIR when it is set, otherwise those with problems) for a person to look at.
 """
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -31,6 +29,7 @@ from arena.selectors import public_name
 from arena.services import arena_create, arena_join
 from tests.browser.conftest import off_the_loop
 from tests.browser.languages import SIDEWAYS_JS, T
+from tests.browser.screenshots import keep_screenshot, naming
 from tests.browser.test_arena_browser import HOLD_LIVE, run_axe
 from tests.browser.test_class_journey_browser import PATH_JS, add_axe, axe_lines
 from tests.browser.test_play_browser import signed_in_page
@@ -83,15 +82,7 @@ def settle(page) -> None:
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
-def shots_folder(tmp_path: Path) -> list[Path]:
-    folders = [tmp_path]
-    if os.environ.get("SCREENSHOT_DIR"):
-        folders.append(Path(os.environ["SCREENSHOT_DIR"]))
-        folders[-1].mkdir(parents=True, exist_ok=True)
-    return folders
-
-
-def look_at_projector(page, what: str, folders: list[Path]) -> list[str]:
+def look_at_projector(page, what: str) -> list[str]:
     """What is wrong with the projector now: at each projector size something does not fit; at
     390 it scrolls sideways; at axe-core's widths what axe finds."""
     page.bring_to_front()
@@ -102,13 +93,13 @@ def look_at_projector(page, what: str, folders: list[Path]) -> list[str]:
         page.set_viewport_size({"width": width, "height": height})
         settle(page)
         if width in FIT:
-            problems += [f"{what} at {width}x{height}: {line}" for line in page.evaluate(FITS_JS)]
+            here = [f"{what} at {width}x{height}: {line}" for line in page.evaluate(FITS_JS)]
         else:
-            problems += sideways(page, f"{what} at {width}px")
+            here = sideways(page, f"{what} at {width}px")
         if width in AXE:
-            problems += [f"{what} at {width}px: {line}" for line in axe_lines(run_axe(page))]
-        for folder in folders:
-            page.screenshot(path=str(folder / f"{what.replace(' ', '-')}-{width}.png"))
+            here += [f"{what} at {width}px: {line}" for line in axe_lines(run_axe(page))]
+        shot = keep_screenshot(page, f"{what}-{width}", problems=here, full_page=False)
+        problems += [problem + naming(shot) for problem in here]
     page.set_viewport_size({"width": 1920, "height": 1080})
     return problems
 
@@ -121,7 +112,7 @@ def sideways(page, what: str) -> list[str]:
             + ("; ".join(wide["outside"]) or "?")]
 
 
-def look_at_desk(page, what: str, folders: list[Path]) -> list[str]:
+def look_at_desk(page, what: str) -> list[str]:
     """The teacher's page on a phone: no sideways scroll, and axe-core finds nothing."""
     page.bring_to_front()
     page.evaluate(PATH_JS)
@@ -130,8 +121,8 @@ def look_at_desk(page, what: str, folders: list[Path]) -> list[str]:
     page.set_viewport_size(PHONE)
     settle(page)
     problems = sideways(page, what) + [f"{what}: {line}" for line in axe_lines(run_axe(page))]
-    for folder in folders:
-        page.screenshot(path=str(folder / f"{what.replace(' ', '-')}.png"), full_page=True)
+    shot = keep_screenshot(page, what, problems=problems)
+    problems = [problem + naming(shot) for problem in problems]
     page.evaluate(HOLD_LIVE, False)
     page.set_viewport_size({"width": 1280, "height": 720})
     return problems
@@ -163,8 +154,8 @@ def projector_status(screen, status: str) -> None:
 
 @pytest.mark.parametrize("language", ["en", "es", "ar"])
 def test_the_projector_fits_and_passes_axe_in_every_state(
-        browser, live_daphne, teacher, classroom, make_student, language, tmp_path):
-    base, folders = live_daphne, shots_folder(tmp_path)
+        browser, live_daphne, teacher, classroom, make_student, language):
+    base = live_daphne
     teacher.language = language
     teacher.save(update_fields=["language"])
     arena = arena_create(teacher=teacher, classroom=classroom, title="Friday arena",
@@ -184,8 +175,8 @@ def test_the_projector_fits_and_passes_axe_in_every_state(
     joined = screen.locator(".screen-joined li")
     expect(joined).to_have_text([public_name(name) for name in reversed(NAMES)])
     assert "Featherstonehaugh" not in screen.locator("main").inner_text()
-    problems += look_at_projector(screen, f"{language} projector lobby", folders)
-    problems += look_at_desk(desk, f"{language} desk lobby", folders)
+    problems += look_at_projector(screen, f"{language} projector lobby")
+    problems += look_at_desk(desk, f"{language} desk lobby")
 
     # Running: everyone is seated by the server's next round; points come in.
     press(desk, "start")
@@ -196,12 +187,12 @@ def test_the_projector_fits_and_passes_axe_in_every_state(
             points=4 if name in TIED else 2 if n < 6 else 0, wins=2 if name in TIED else 1 if n < 6 else 0,
             games=2, losses=0 if name in TIED else 1 if n < 6 else 2, streak=2 if n < 2 else 0)
     expect(screen.locator(".screen-top li")).to_have_count(5)  # the next round's push
-    problems += look_at_projector(screen, f"{language} projector running", folders)
-    problems += look_at_desk(desk, f"{language} desk running", folders)
+    problems += look_at_projector(screen, f"{language} projector running")
+    problems += look_at_desk(desk, f"{language} desk running")
 
     press(desk, "pause")
     projector_status(screen, "paused")
-    problems += look_at_projector(screen, f"{language} projector paused", folders)
+    problems += look_at_projector(screen, f"{language} projector paused")
 
     # Ended early while the games are played: the last games finish.
     press(desk, "end")
@@ -209,7 +200,7 @@ def test_the_projector_fits_and_passes_axe_in_every_state(
     ended = clock_words(language, "Ended early")
     expect(screen.locator("[data-arena-clock]")).to_have_text(ended)
     expect(desk.locator("[data-arena-clock]")).to_have_text(ended)
-    problems += look_at_projector(screen, f"{language} projector ended early", folders)
+    problems += look_at_projector(screen, f"{language} projector ended early")
 
     # Finished: the podium fills the screen, the four level in 1st on one place.
     press(desk, "end")  # "Stop the games still playing"
@@ -217,8 +208,8 @@ def test_the_projector_fits_and_passes_axe_in_every_state(
     steps = screen.get_by_role("list", name=T(language, "Podium") if language != "en" else "Podium").locator(":scope > li")
     expect(steps).to_have_count(1)
     expect(steps.first.locator(".podium-names li")).to_have_text([public_name(n) for n in TIED])
-    problems += look_at_projector(screen, f"{language} projector finished", folders)
-    problems += look_at_desk(desk, f"{language} desk finished", folders)
+    problems += look_at_projector(screen, f"{language} projector finished")
+    problems += look_at_desk(desk, f"{language} desk finished")
     assert not problems, "\n".join(problems)
     expect(screen.locator(".screen-code")).to_be_hidden()
     expect(screen.locator(".screen-qr")).to_be_hidden()
@@ -270,10 +261,9 @@ def test_the_clock_stands_still_until_the_start_and_says_when_the_arena_was_ende
     projector_status(screen, "finished")
 
 
-def test_a_big_class_fits_the_projector_too(browser, live_daphne, teacher, classroom, make_student, tmp_path):
+def test_a_big_class_fits_the_projector_too(browser, live_daphne, teacher, classroom, make_student):
     """Forty children with long names: the lobby names the latest thirty and counts the rest;
     at the end, 1st, 2nd and thirty-eight sharing 3rd. Everything still fits each screen."""
-    folders = shots_folder(tmp_path)
     arena = arena_create(teacher=teacher, classroom=classroom, title="Friday morning arena for 5B and 6A",
                          key="smooth_operator", options={"target": 200}, minutes=12,
                          mode=Arena.Mode.POINTS)
@@ -284,7 +274,7 @@ def test_a_big_class_fits_the_projector_too(browser, live_daphne, teacher, class
     screen.goto(live_daphne + reverse("arena:screen", args=[arena.pk]))
     expect(screen.locator(".screen-joined li")).to_have_count(31)  # thirty names and "and 10 more"
     expect(screen.locator(".screen-joined li").last).to_have_text("and 10 more")
-    problems = look_at_projector(screen, "a big lobby", folders)
+    problems = look_at_projector(screen, "a big lobby")
 
     players = list(arena.players.order_by("id"))
     ArenaPlayer.objects.filter(pk=players[0].pk).update(points=9, wins=4, games=4)
@@ -295,7 +285,7 @@ def test_a_big_class_fits_the_projector_too(browser, live_daphne, teacher, class
     steps = screen.locator(".podium > li")
     expect(steps).to_have_count(3)
     expect(steps.nth(2).locator(".podium-names li").last).to_have_text("and 28 more")
-    problems += look_at_projector(screen, "a big tie", folders)
+    problems += look_at_projector(screen, "a big tie")
     assert not problems, "\n".join(problems)
 
 

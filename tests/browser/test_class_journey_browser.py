@@ -1,5 +1,5 @@
-"""Every page of a class's journey, at three widths: a full-page screenshot of each for a person
-to review, and the checks a machine can make.
+"""Every page of a class's journey, at three widths: the checks a machine can make, and a
+full-page screenshot of each for a person to review.
 
 The journey: a teacher's classes, the class page with its roster and assignments' progress, a
 student's page, the sign-in cards, an assignment's form (new and edited), the tables opened for
@@ -27,9 +27,9 @@ and once per page:
 Every page is also watched for Content-Security-Policy violations, as in every browser test
 (tests/browser/conftest.py, docs/csp.md): one fails its test, naming the page and directive.
 
-The screenshots, <page>-<width>.png, go to JOURNEY_SCREENSHOTS or to numberdeck-journey in the
-system's temporary folder; the test prints the folder (`pytest -s` shows it) and each failure
-message names it.
+The screenshots, <page>-<width>.png, are kept as tests/browser/screenshots.py says: every one in
+SCREENSHOT_DIR when it is set, otherwise only those of a width with problems, which the failure
+message names.
 
 The class, its games and reports are made once for the module and committed (the live server
 reads them); the module's own `transactional_db` empties the database at its end. The pages
@@ -38,9 +38,7 @@ only read, so nothing is made again between them.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,6 +63,7 @@ from reports import services as report_services
 from reports.exports.jobs import export_run_job
 from reports.models import RecomputeJob
 from tests.browser.conftest import off_the_loop
+from tests.browser.screenshots import keep_screenshot, naming
 from tests.browser.test_reports_browser import eager_here
 
 pytestmark = [pytest.mark.browser]
@@ -267,18 +266,6 @@ def transactional_db(django_db_setup, django_db_blocker):
 @pytest.fixture(scope="module")
 def world(live_daphne, transactional_db):
     return off_the_loop(build_world)
-
-
-@pytest.fixture(scope="module")
-def shots():
-    """The screenshots' folder: JOURNEY_SCREENSHOTS, or numberdeck-journey in the system's
-    temporary folder (not pytest's own, which other pytest runs clear), emptied first."""
-    folder = Path(os.environ.get("JOURNEY_SCREENSHOTS") or Path(tempfile.gettempdir()) / "numberdeck-journey")
-    folder.mkdir(parents=True, exist_ok=True)
-    for old in folder.glob("*.png"):
-        old.unlink()
-    print(f"\nJourney screenshots: {folder}")
-    return folder
 
 
 @pytest.fixture(scope="module")
@@ -521,14 +508,13 @@ def open_page(page, base: str, journey: Journey, world: World, width: int) -> li
     return errors
 
 
-def review(page, journey: Journey, width: int, folder: Path) -> list[str]:
-    """At this width: save the screenshot, and return what is wrong with the page."""
+def review(page, journey: Journey, width: int) -> list[str]:
+    """At this width: what is wrong with the page (and its screenshot, when one is kept)."""
     if page.viewport_size["width"] != width:
         # No script reads the window's width (the CSS alone responds to it), so narrowing the
         # window shows what opening the page at this width shows, without loading it again.
         page.set_viewport_size({"width": width, "height": WIDTHS[width]})
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    page.screenshot(path=str(folder / f"{journey.name}-{width}.png"), full_page=True)
     problems = []
     wide = page.evaluate(OVERFLOW_JS)
     if wide["scrollWidth"] > min(wide["clientWidth"], wide["innerWidth"]):
@@ -543,7 +529,7 @@ def review(page, journey: Journey, width: int, folder: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("journey", JOURNEY, ids=[j.name for j in JOURNEY])
-def test_page_at_three_widths(journey, world, contexts, live_daphne, shots):
+def test_page_at_three_widths(journey, world, contexts, live_daphne):
     page = contexts[journey.who].new_page()
     page.set_default_timeout(TIMEOUT)
     failures = []
@@ -551,12 +537,11 @@ def test_page_at_three_widths(journey, world, contexts, live_daphne, shots):
         widths = list(WIDTHS)
         loading = open_page(page, live_daphne, journey, world, widths[0])
         for width in widths:
-            problems = review(page, journey, width, shots)
+            problems = review(page, journey, width)
             if width == widths[-1]:  # everything that went wrong since the page was opened
                 problems += [f"(d) {error}" for error in loading]
-            print(f"{journey.name} at {width}px: {shots / f'{journey.name}-{width}.png'}"
-                  + "".join(f"\n  {p}" for p in problems))
-            failures += [f"{journey.name} at {width}px: {p}" for p in problems]
+            shot = keep_screenshot(page, f"{journey.name}-{width}", problems=problems)
+            failures += [f"{journey.name} at {width}px{naming(shot)}: {p}" for p in problems]
     finally:
         page.close()
-    assert not failures, (f"{len(failures)} problems (screenshots in {shots}):\n" + "\n".join(failures))
+    assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures)

@@ -20,9 +20,7 @@ real class's would. With SCREENSHOT_DIR set, each page is saved there.
 
 from __future__ import annotations
 
-import os
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.db import transaction
@@ -38,6 +36,7 @@ from reports.models import NeedsHelpFlag, SkillRollup
 from reports.selectors import HELP_SHOWN, help_groups, needs_help
 from tests.browser.languages import SIDEWAYS_JS
 from tests.browser.test_arena_browser import run_axe
+from tests.browser.screenshots import keep_screenshot
 from tests.browser.test_class_journey_browser import PATH_JS, add_axe, axe_lines
 from tests.browser.test_play_browser import signed_in_page
 from tests.browser.test_reports_browser import open_sections
@@ -166,13 +165,6 @@ def height(page) -> int:
     return page.evaluate("() => document.documentElement.scrollHeight")
 
 
-def save(page, name: str) -> None:
-    if os.environ.get("SCREENSHOT_DIR"):
-        folder = Path(os.environ["SCREENSHOT_DIR"])
-        folder.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(folder / f"dashboard-{name}.png"), full_page=True)
-
-
 def open_dashboard(browser, live_daphne, teacher, classroom, viewport):
     page = signed_in_page(browser, live_daphne, teacher, viewport)
     page.goto(live_daphne + reverse("reports:dashboard", args=[classroom.pk]))
@@ -229,7 +221,7 @@ def test_a_class_of_30_in_a_lesson_sees_who_needs_help_and_who_plays_on_the_firs
     not_playing = sorted(s.display_name for s in students[PLAYING:])
 
     page = open_dashboard(browser, live_daphne, teacher, classroom, LAPTOP)
-    save(page, "30-1440")
+    keep_screenshot(page, "dashboard-30-1440")
     seen = first_screen(page)
     # The class in one line.
     for words in (f"Today: {TODAY} games", f"This week: {TODAY} games (last week: 30)",
@@ -279,7 +271,7 @@ def test_a_class_of_30_in_a_lesson_sees_who_needs_help_and_who_plays_on_the_firs
 
     # On a phone (one more student playing now): the same three answers before any scrolling.
     phone = open_dashboard(browser, live_daphne, teacher, classroom, PHONE)
-    save(phone, "30-390")
+    keep_screenshot(phone, "dashboard-30-390")
     seen = first_screen(phone)
     for words in (f"Today: {TODAY} games", "Playing now", f"{PLAYING + 1} of 30 students are playing.",
                   "Needs help", f"! {shown[0].display_name}"):
@@ -317,7 +309,7 @@ def test_the_dashboard_passes_axe_and_fits_a_phone_in_spanish_and_arabic(
             if state != "as first shown":
                 open_sections(phone)
             wide = phone.evaluate(SIDEWAYS_JS)
-            save(phone, f"30-390-{language}-{state.split()[0]}")
+            keep_screenshot(phone, f"dashboard-30-390-{language}-{state.split()[0]}")
             assert wide["scrollWidth"] <= wide["width"], (language, state, wide)
             assert reading_order_problems(phone) == [], (language, state)
         phone.context.close()
@@ -342,7 +334,7 @@ def test_a_class_nobody_needs_help_in_says_so_and_why_on_the_first_screen(
 
     for viewport in (LAPTOP, PHONE):
         page = open_dashboard(browser, live_daphne, teacher, classroom, viewport)
-        save(page, f"calm-{viewport['width']}")
+        keep_screenshot(page, f"dashboard-calm-{viewport['width']}")
         seen = first_screen(page)
         for words in ("Today: 5 games", "This week: 5 games (last week: 0)",
                       "5 of 5 students played this week",

@@ -3,17 +3,14 @@ footer's switcher turns the page Spanish, then Arabic and right to left; the sha
 home page, the 404) do not scroll sideways at 390, 1024 and 1440 px in either language, every
 switcher button is a 44 × 44 px target, and axe-core finds nothing.
 
-Screenshots of each page at each width go to LANGUAGE_SCREENSHOTS (or numberdeck-languages in
-the system's temporary folder), to be looked at.
+Screenshots of each page at each width are kept as tests/browser/screenshots.py says (every one
+in SCREENSHOT_DIR when it is set, otherwise those with problems), to be looked at.
 """
-
-import os
-import tempfile
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.screenshots import keep_screenshot, naming
 from tests.browser.test_class_journey_browser import (AXE_JS, OVERFLOW_JS, PATH_JS, TARGETS_JS, WIDTHS,
                                                       add_axe, axe_lines)
 
@@ -30,8 +27,6 @@ def choose_by_keyboard(page, name: str) -> None:
 
 
 def test_a_visitor_switches_language_by_keyboard_and_the_pages_fit(browser, live_daphne):
-    folder = Path(os.environ.get("LANGUAGE_SCREENSHOTS") or Path(tempfile.gettempdir()) / "numberdeck-languages")
-    folder.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
     page.goto(live_daphne + "/")
@@ -52,13 +47,15 @@ def test_a_visitor_switches_language_by_keyboard_and_the_pages_fit(browser, live
             page.evaluate(PATH_JS)
             for width, height in WIDTHS.items():
                 page.set_viewport_size({"width": width, "height": height})
+                here = []
                 wide = page.evaluate(OVERFLOW_JS)
                 if wide["scrollWidth"] > min(wide["clientWidth"], wide["innerWidth"]):
-                    problems.append(f"{code} {path} at {width}px scrolls sideways: {wide['outside']}")
+                    here.append(f"{code} {path} at {width}px scrolls sideways: {wide['outside']}")
                 if width == 390:
-                    problems += [f"{code} {path} small target: {t}" for t in page.evaluate(TARGETS_JS, 44)
-                                 if "language-button" in t or "footer" in t]
-                page.screenshot(path=str(folder / f"{code}-{path.strip('/') or 'home'}-{width}.png"), full_page=True)
+                    here += [f"{code} {path} small target: {t}" for t in page.evaluate(TARGETS_JS, 44)
+                             if "language-button" in t or "footer" in t]
+                shot = keep_screenshot(page, f"{code}-{path.strip('/') or 'home'}-{width}", problems=here)
+                problems += [problem + naming(shot) for problem in here]
             add_axe(page)
             problems += [f"{code} {path}: {line}" for line in axe_lines(page.evaluate(AXE_JS))]
         page.goto(live_daphne + "/")

@@ -18,7 +18,8 @@
    student's arena page; and the arena's projector screen at 1024 and 1440 px (it is a big
    screen's page: nobody shows it on a phone).
 4. With SCREENSHOT_DIR set, each page of 3 and each finished table of 1 is saved there at 390
-   and 1440 px (<language>-<page>-<width>.png; 1's are played-<game>-finished), to be looked at.
+   and 1440 px (<language>-<page>-<width>.png; 1's are played-<game>-finished), to be looked at;
+   without it, a width with problems is (tests/browser/screenshots.py).
 
 Translations are never written here: every phrase checked is the catalogues' translation of
 its English msgid, read at run time (tests/browser/languages.py `T`), so a better wording does
@@ -32,7 +33,6 @@ students of two classes of their own, made in the same database.
 from __future__ import annotations
 
 import io
-import os
 import re
 from pathlib import Path
 
@@ -49,6 +49,7 @@ from games.models import Game
 from tests.browser.conftest import off_the_loop
 from tests.browser.languages import (SIDEWAYS_JS, T, html_is_in, play_to_the_end, socket_open,
                                      version_at_least)
+from tests.browser.screenshots import keep_screenshot, naming
 from tests.browser.test_arena_browser import run_axe
 from tests.browser.test_class_journey_browser import (PATH_JS, WIDTHS, World, add_axe, axe_lines, build_world,
                                                       transactional_db)
@@ -306,11 +307,8 @@ def test_the_page_fits_and_axe_finds_nothing(language_contexts, live_daphne, wor
 
 def look_at(page, name: str, language: str, widths: dict[int, int], *, axe: bool) -> list[str]:
     """What is wrong with the page at each width (narrowed or widened in place: the CSS alone
-    responds to the width): it scrolls sideways, and (axe) what axe-core finds. With
-    SCREENSHOT_DIR set, the page is saved there at 390 and 1440 px."""
-    folder = Path(os.environ["SCREENSHOT_DIR"]) if os.environ.get("SCREENSHOT_DIR") else None
-    if folder:
-        folder.mkdir(parents=True, exist_ok=True)
+    responds to the width): it scrolls sideways, and (axe) what axe-core finds. Its screenshot
+    at 390 and 1440 px is kept as tests/browser/screenshots.py says."""
     page.evaluate(PATH_JS)
     if axe:
         add_axe(page)
@@ -318,12 +316,15 @@ def look_at(page, name: str, language: str, widths: dict[int, int], *, axe: bool
     for width, height in sorted(widths.items()):
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        here = []
         wide = page.evaluate(SIDEWAYS_JS)
         if wide["scrollWidth"] > wide["width"]:
-            problems.append(f"{language} {name} at {width}px scrolls sideways ({wide['scrollWidth']}px in "
-                            f"{wide['width']}px): " + ("; ".join(wide["outside"]) or "?"))
+            here.append(f"{language} {name} at {width}px scrolls sideways ({wide['scrollWidth']}px in "
+                        f"{wide['width']}px): " + ("; ".join(wide["outside"]) or "?"))
         if axe:
-            problems += [f"{language} {name} at {width}px: {line}" for line in axe_lines(run_axe(page))]
-        if folder and width in SHOT_WIDTHS:
-            page.screenshot(path=str(folder / f"{language}-{name}-{width}.png"), full_page=True)
+            here += [f"{language} {name} at {width}px: {line}" for line in axe_lines(run_axe(page))]
+        if width in SHOT_WIDTHS or here:
+            shot = keep_screenshot(page, f"{language}-{name}-{width}", problems=here)
+            here = [problem + naming(shot) for problem in here]
+        problems += here
     return problems

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pytest
 from django.test import Client
 from django.urls import reverse
+from lti_tool.models import LtiUser
 
 from accounts.models import User
 from accounts.services import student_create
@@ -27,9 +28,11 @@ from games.models import Game
 from games.services import SeatSpec, game_create
 from games.services.ratings import ratings_update_for_game
 from games.services.tables import table_invite, table_join, table_open
+from lti.registration import lti_platform_register
 from reports import services as reports_services
 from reports.exports.jobs import export_run_job, export_start
 from reports.models import RecomputeJob
+from rostering.models import RosterClass, RosterEnrollment, RosterPerson, RosterSource
 from tests.arena.conftest import play_to_end
 from tests.classroom.test_permission_matrix import build_world as classroom_world
 from tests.conftest import module_world
@@ -111,6 +114,19 @@ def build_world() -> World:
     table_invite(host=ann, game_id=hers.pk, student_id=ben.pk)
     his = table_open(student=ben, key="smooth_operator")
     table_invite(host=ben, game_id=his.pk, student_id=ann.pk)
+    # Ann and Ben came from the school's roster (rostering/): their ids there, and their class's.
+    source = RosterSource.objects.create(name="Hillside SIS")
+    roster_class = RosterClass.objects.create(source=source, sourced_id="class-5b", classroom=classroom)
+    for kid in (ann, ben):
+        person = RosterPerson.objects.create(source=source, sourced_id=f"sis-{kid.display_name}", user=kid,
+                                             role="student")
+        RosterEnrollment.objects.create(source=source, sourced_id=f"enrol-{kid.display_name}", person=person,
+                                        roster_class=roster_class, role="student")
+    # Her school's learning platform opens Numberdeck for her (lti/).
+    platform = lti_platform_register(name="District Moodle", issuer="https://moodle.school.test",
+                                     client_id="nd", deployment_ids=["1"], keyset_url="https://moodle.school.test/keys",
+                                     auth_url="https://moodle.school.test/auth", token_url="https://moodle.school.test/token")
+    LtiUser.objects.create(registration=platform, sub="moodle-user-17", auth_user=ann)
     # A class report file (it names every student of the class).
     export = export_start(classroom=classroom, requested_by=owner, export_format="csv")
     export_run_job(job_id=export.pk)

@@ -10,8 +10,7 @@ selection helper run on a view exactly as the engine runs on the state.
 
 from __future__ import annotations
 
-import copy
-
+from ..core import copy_data
 from ..words import _, names_in_words, ngettext
 from .cards import describe_wild, sort_cards, words, words_list
 from .rules import challengeable
@@ -76,10 +75,12 @@ def summary(state: dict) -> dict:
 def _public(state: dict) -> dict:
     finished = state["finished"]
     final = state["final"]
+    # One copy of every nested part, so a reader that changes its view never changes the state.
+    options, centre, end, log = copy_data((state["options"], state["centre"], state["end"], state["log"]))
     return {
         "game": state["game"],
         "players": list(state["players"]),
-        "options": copy.deepcopy(state["options"]),
+        "options": options,
         "solitaire": state["game"] == SOLITAIRE,
         "finished": finished,
         "winners": list(state["winners"]),
@@ -90,7 +91,7 @@ def _public(state: dict) -> dict:
         "final": None if final is None else {"ender": final["ender"],
                                              "remaining": list(final["queue"])},
         "final_turn": final is not None and not finished,
-        "centre": copy.deepcopy(state["centre"]),
+        "centre": centre,
         "hand_counts": {p: len(h) for p, h in state["hands"].items()},
         "deck_count": len(state["deck"]),
         "won": {p: sort_cards(c) for p, c in state["won"].items()},
@@ -98,8 +99,8 @@ def _public(state: dict) -> dict:
         "scores": score_table(state),
         "out": sort_cards(state["out"]),
         "last_taker": state["last_taker"],
-        "end": copy.deepcopy(state["end"]),
-        "log": copy.deepcopy(state["log"]),
+        "end": end,
+        "log": log,
     }
 
 

@@ -6,10 +6,10 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     """A student's classes become rows of their own (`Membership`): a child may be in several.
-    0007 copies each student's class into one; 0008 drops the old column."""
+    0008 copies each student's class into one; 0009 drops the old column."""
 
     dependencies = [
-        ('accounts', '0005_user_language'),
+        ('accounts', '0006_teacher_email_may_be_blank'),
         ('classroom', '0006_classroom_language'),
     ]
 

@@ -24,7 +24,7 @@ def classroom_from_memberships(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0006_membership'),
+        ('accounts', '0007_membership'),
     ]
 
     operations = [

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class LtiConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "lti"
+    verbose_name = "LTI 1.3"

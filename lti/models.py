@@ -1,0 +1,45 @@
+"""What Numberdeck adds to django-lti's records (docs/lti.md, "What Numberdeck stores").
+
+django-lti keeps the platforms (`LtiRegistration`, with the service URLs later work needs), their
+deployments, the courses (`LtiContext`), the people (`LtiUser`: issuer and `sub`, linked to a
+Numberdeck account by `auth_user`) and who is in which course (`LtiMembership`). This app adds
+which Numberdeck class a course opens.
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class CourseClass(models.Model):
+    """The Numberdeck class a course on a platform opens: made at a teacher's first launch from
+    that course (a course is a context within one deployment)."""
+
+    context = models.OneToOneField("lti_tool.LtiContext", on_delete=models.CASCADE,
+                                   related_name="numberdeck_class", verbose_name=_("course"))
+    classroom = models.ForeignKey("classroom.Classroom", on_delete=models.CASCADE,
+                                  related_name="lti_courses", verbose_name=_("class"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("course's class")
+        verbose_name_plural = _("courses' classes")
+
+    def __str__(self) -> str:
+        return f"{self.context} → {self.classroom}"
+
+
+class RegistrationLink(models.Model):
+    """A one-time link an administrator gives a platform for LTI Dynamic Registration
+    (docs/lti.md): the platform opens it, and Numberdeck registers itself there. Only a hash of
+    the link's token is stored; it works once, and only until `expires_at`."""
+
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey("accounts.User", null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    registration = models.ForeignKey("lti_tool.LtiRegistration", null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="+")
+
+    class Meta:
+        ordering = ["-created_at", "id"]

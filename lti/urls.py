@@ -1,0 +1,14 @@
+from django.urls import path
+
+from . import views
+
+app_name = "lti"
+
+urlpatterns = [
+    path("lti/login/", views.oidc_login, name="login"),
+    path("lti/launch/", views.launch, name="launch"),
+    path("lti/jwks.json", views.jwks, name="jwks"),
+    path("lti/platforms/", views.platforms, name="platforms"),
+    path("lti/platforms/registration-link/", views.registration_link, name="registration_link"),
+    path("lti/register/<str:token>/", views.register, name="register"),
+]

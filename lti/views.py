@@ -1,0 +1,134 @@
+"""The LTI pages: the OIDC login initiation and the launch (both reached from the platform),
+Numberdeck's key set, the administrators' page of platforms and the one-time link a platform
+opens to register Numberdeck itself (dynamic registration). docs/lti.md."""
+
+import logging
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.db import IntegrityError
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from lti_tool.views import jwks as lti_tool_jwks
+
+from accounts.permissions import administrator_required
+
+from . import dynamic
+from . import launch as protocol
+from .forms import PlatformForm
+from .registration import LinkUnusable, lti_platform_register, lti_platform_register_dynamic, \
+    lti_registration_link_create
+from .selectors import lti_platforms, lti_registration_links_usable
+from .services import LaunchRefused, lti_launch_accept
+
+log = logging.getLogger(__name__)
+jwks = lti_tool_jwks  # Numberdeck's public keys, for the platforms (django-lti's view)
+
+
+def _refused(request, message: str, status: int = 400):
+    return render(request, "lti/refused.html", {"message": message}, status=status)
+
+
+def _invalid(request, error: protocol.LaunchInvalid):
+    log.info("LTI message refused: %s", error.reason)
+    return _refused(request, _("Numberdeck could not check this message from the learning platform, so "
+                               "nothing was opened. Go back to the course and open Numberdeck again; if it "
+                               "happens again, tell the school's administrator."), 400)
+
+
+@csrf_exempt  # the platform's form, from another site; the state and nonce protect it
+@require_http_methods(["GET", "POST"])
+def oidc_login(request):
+    try:
+        return protocol.login_redirect(request, launch_url=request.build_absolute_uri(reverse("lti:launch")))
+    except protocol.LaunchInvalid as error:
+        return _invalid(request, error)
+
+
+@csrf_exempt  # the platform posts the id token from another site; its signature protects it
+@require_POST
+def launch(request):
+    try:
+        landing = lti_launch_accept(launch=protocol.launch_validated(request))
+    except protocol.LaunchInvalid as error:
+        return _invalid(request, error)
+    except LaunchRefused as refusal:
+        return _refused(request, refusal.message, refusal.status)
+    login(request, landing.user, backend="django.contrib.auth.backends.ModelBackend")
+    if landing.user.is_teacher:
+        return redirect("classroom:class_detail", landing.classroom.pk)
+    return redirect("classroom:student_home")
+
+
+def _tool_addresses(request) -> dynamic.ToolAddresses:
+    return dynamic.ToolAddresses(**{name: request.build_absolute_uri(reverse(f"lti:{name}"))
+                                    for name in ("login", "launch", "jwks")})
+
+
+def _platforms_page(request, form, **context):
+    return render(request, "lti/platforms.html", {"form": form, "platforms": lti_platforms(),
+                                                  "tool": _tool_addresses(request), **context})
+
+
+@administrator_required
+def platforms(request):
+    form = PlatformForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        registration = lti_platform_register(**form.cleaned_data)
+        messages.success(request, _("%(name)s is registered.") % {"name": registration.name})
+        return redirect("lti:platforms")
+    return _platforms_page(request, form)
+
+
+@administrator_required
+@require_POST
+def registration_link(request):
+    """A one-time link for dynamic registration, shown once on the platforms page."""
+    token = lti_registration_link_create(administrator=request.user)
+    link = request.build_absolute_uri(reverse("lti:register", args=[token]))
+    return _platforms_page(request, PlatformForm(), registration_link=link)
+
+
+def _registration_refused(request, reason: str, status: int):
+    return _refused(request, _("Numberdeck could not register itself with this learning platform: %(reason)s")
+                    % {"reason": reason}, status)
+
+
+def _frameable_by(response, origin: str | None):
+    """The platform shows the registration page in a frame of its own page: that platform's
+    origin, and only it, may frame this one response."""
+    if origin:
+        response._csp_replace = {"frame-ancestors": [origin]}
+        response.xframe_options_exempt = True
+    return response
+
+
+@require_GET
+def register(request, token: str):
+    """LTI Dynamic Registration: the platform opens the administrator's one-time link."""
+    config_url = request.GET.get("openid_configuration", "")
+    if not lti_registration_links_usable(token=token).exists():
+        return _registration_refused(request, _(
+            "This registration link has expired or has been used: make a new one on Numberdeck's page "
+            "of learning platforms."), 403)  # framed by nobody: the link is no administrator's
+    origin = dynamic.web_origin(config_url)
+    try:
+        config = dynamic.platform_configuration(url=config_url,
+                                                registration_token=request.GET.get("registration_token", ""))
+        registered = dynamic.register(config=config, registration_token=request.GET.get("registration_token", ""),
+                                      tool=_tool_addresses(request))
+        registration = lti_platform_register_dynamic(token=token, registered=registered)
+    except dynamic.RegistrationFailed as error:
+        log.info("LTI dynamic registration refused: %s", error.reason)
+        return _frameable_by(_registration_refused(request, error.reason, 400), origin)
+    except LinkUnusable:
+        return _frameable_by(_registration_refused(request, _("This registration link has just been used."), 403),
+                             origin)
+    except IntegrityError:
+        return _frameable_by(_registration_refused(
+            request, _("This platform is already registered with this client ID."), 400), origin)
+    return _frameable_by(render(request, "lti/registered.html", {"registration": registration,
+                                                                 "platform_origin": origin}), origin)

@@ -1,0 +1,340 @@
+"""The preview: what a checked bundle would change, class by class, and the steps to do it.
+
+`make_plan(bundle=..., state=...)` compares the bundle with what the source's earlier imports
+brought (selectors.State) and returns a `Plan`: per class, in plain words, who would be added,
+moved in, renamed or taken off, which teachers added or removed, whether the class is new,
+renamed or archived; notes about what Numberdeck leaves out; and `ops`, the steps
+services.apply_plan carries out. The same bundle applied twice plans nothing the second time.
+
+What the plan decides:
+- A class comes in with its first teacher as its owner (the enrollment marked primary, else
+  the first listed); a new class with no teacher yet is left out until a bundle gives it one.
+- A person is archived by `status` tobedeleted, `enabledUser` false, or, in a bulk users.csv,
+  by not being listed; an enrollment likewise, or by an `endDate` already past. A class by
+  `status` tobedeleted, or by a bulk classes.csv that no longer lists it.
+- A student is in one Numberdeck class (accounts.User.classroom): a student the roster puts in
+  several is placed in the first (or stays in the one they are in, if it is among them), and
+  the preview says so.
+- A student the roster no longer places in any class is taken off their class's list, unless
+  that class is itself being archived: then they stay with it, as with any archived class.
+- Only what the roster brought is taken away again: a co-teacher a teacher invited, or a
+  student added by hand, is never removed by a bundle.
+- Only students and teachers are imported; other roles (parents, administrators, ...) are
+  counted and left out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.utils.translation import gettext as _, ngettext
+
+from . import spec
+from .records import Bundle, Person
+from .selectors import State
+
+MAX_NAME = 60  # accounts.User.display_name
+MAX_TITLE = 80  # classroom.Classroom.name
+
+# The order the steps are carried out in: people and classes before they are put together.
+OP_ORDER = ["person_add", "person_link", "person_restore", "person_rename",
+            "class_add", "class_restore", "class_rename",
+            "student_place", "teacher_add", "teacher_remove", "student_remove", "class_archive",
+            "enrollment_save", "enrollment_archive", "person_archive"]
+
+
+@dataclass
+class ClassChanges:
+    sourced_id: str
+    title: str
+    status: str = "kept"  # new, renamed, restored, archived, skipped, kept
+    old_title: str = ""
+    students_added: list[str] = field(default_factory=list)
+    students_moved_in: list[tuple[str, str]] = field(default_factory=list)  # (name, from class)
+    students_renamed: list[tuple[str, str]] = field(default_factory=list)  # (old, new)
+    students_removed: list[str] = field(default_factory=list)
+    teachers_added: list[str] = field(default_factory=list)
+    teachers_removed: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.status != "kept" or any((self.students_added, self.students_moved_in, self.students_renamed,
+                                             self.students_removed, self.teachers_added, self.teachers_removed))
+
+
+@dataclass
+class Plan:
+    classes: list[ClassChanges] = field(default_factory=list)
+    teachers_renamed: list[tuple[str, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    ops: list[tuple] = field(default_factory=list)
+
+    @property
+    def changed_classes(self) -> list[ClassChanges]:
+        return [c for c in self.classes if c.changed]
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.ops
+
+    @property
+    def digest(self) -> str:
+        """Names this plan's steps: the apply refuses a plan that is not the one previewed."""
+        return hashlib.sha256(json.dumps(self.ops, sort_keys=True).encode()).hexdigest()
+
+    def counts(self) -> dict[str, int]:
+        def total(name):
+            return sum(len(getattr(c, name)) for c in self.classes)
+
+        return {"classes_added": sum(c.status == "new" for c in self.classes),
+                "classes_renamed": sum(bool(c.old_title) for c in self.classes),
+                "classes_archived": sum(c.status == "archived" for c in self.classes),
+                "students_added": total("students_added"), "students_moved": total("students_moved_in"),
+                "students_renamed": total("students_renamed"), "students_removed": total("students_removed"),
+                "teachers_added": total("teachers_added"), "teachers_removed": total("teachers_removed")}
+
+
+def _name(person: Person) -> str:
+    return person.name[:MAX_NAME].strip()
+
+
+class _Planner:
+    def __init__(self, bundle: Bundle, state: State, today: date):
+        self.b, self.s, self.today = bundle, state, today.isoformat()
+        self.plan = Plan()
+        self.changes: dict[str, ClassChanges] = {}
+        self.ops: list[tuple] = []
+        self.room_to_class = {c.classroom_id: sid for sid, c in state.classes.items()}
+        self.archiving: set[str] = set()  # classes this plan archives
+        self.renamed_students: dict[str, tuple[str, str]] = {}
+
+    def class_changes(self, sid: str) -> ClassChanges:
+        if sid not in self.changes:
+            listed = next((c for c in self.b.classes if c.sourced_id == sid), None)
+            linked = self.s.classes.get(sid)
+            title = listed.title[:MAX_TITLE] if listed else (linked.name if linked else sid)
+            self.changes[sid] = ClassChanges(sid, title)
+        return self.changes[sid]
+
+    def note(self, text: str) -> None:
+        self.plan.notes.append(text)
+
+    # ----- what the bundle wants ------------------------------------------------------
+
+    def wanted_classes(self) -> dict[str, str]:
+        """sourcedId -> title of every class the roster wants active."""
+        wanted = {c.sourced_id: c.title[:MAX_TITLE] for c in self.b.classes if c.status == "active"}
+        if not self.b.is_bulk(spec.CLASSES):
+            listed = {c.sourced_id for c in self.b.classes}
+            wanted.update({sid: c.name for sid, c in self.s.classes.items()
+                           if sid not in listed and not c.archived})
+        return wanted
+
+    def wanted_people(self) -> dict[str, tuple[str, str, str]]:
+        """sourcedId -> (role, name, e-mail) of every person the roster wants active."""
+        wanted, others = {}, 0
+        for p in self.b.people:
+            if p.status == "active" and p.enabled:
+                if p.role:
+                    wanted[p.sourced_id] = (p.role, _name(p), p.email.strip().lower())
+                else:
+                    others += 1
+        if others:
+            self.note(ngettext("%(count)s person is neither a student nor a teacher (a parent, an "
+                               "administrator, ...): Numberdeck leaves them out.",
+                               "%(count)s people are neither students nor teachers (parents, "
+                               "administrators, ...): Numberdeck leaves them out.", others) % {"count": others})
+        if not self.b.is_bulk(spec.USERS):
+            listed = {p.sourced_id for p in self.b.people}
+            wanted.update({sid: (p.role, p.name, "") for sid, p in self.s.people.items()
+                           if sid not in listed and not p.archived})
+        return wanted
+
+    def wanted_enrollments(self, classes: dict, people: dict) -> dict[str, tuple[str, str, str, bool]]:
+        """sourcedId -> (person, class, role, primary), both ends wanted and the roles agreeing."""
+        found: dict[str, tuple[str, str, str, bool]] = {}
+        for e in self.b.enrollments:
+            if e.status == "active" and not (e.end_date and e.end_date < self.today):
+                found[e.sourced_id] = (e.user_id, e.class_id, e.role, e.primary)
+        if not self.b.is_bulk(spec.ENROLLMENTS):
+            listed = {e.sourced_id for e in self.b.enrollments}
+            found.update({sid: (e.person, e.roster_class, e.role, False) for sid, e in self.s.enrollments.items()
+                          if sid not in listed and not e.archived})
+        return {sid: e for sid, e in found.items()
+                if e[0] in people and e[1] in classes and e[2] == people[e[0]][0]}
+
+    # ----- the plan -------------------------------------------------------------------
+
+    def run(self) -> Plan:
+        classes = self.wanted_classes()
+        people = self.wanted_people()
+        enrollments = self.wanted_enrollments(classes, people)
+        teachers_of: dict[str, list[str]] = defaultdict(list)
+        classes_of: dict[str, list[str]] = defaultdict(list)
+        for person, room, role, primary in sorted(enrollments.values(), key=lambda e: not e[3]):
+            (teachers_of[room] if role == "teacher" else classes_of[person]).append(
+                person if role == "teacher" else room)
+        placed = self.plan_classes(classes, teachers_of)
+        self.plan_people(people, placed, teachers_of, classes_of)
+        self.plan_students(people, placed, classes_of)
+        self.plan_teachers(people, placed, enrollments)
+        self.plan_enrollments(enrollments, placed, people)
+        self.plan.ops = sorted(self.ops, key=lambda op: OP_ORDER.index(op[0]))
+        self.plan.classes = sorted(self.changes.values(), key=lambda c: (c.title.casefold(), c.sourced_id))
+        return self.plan
+
+    def plan_classes(self, classes: dict[str, str], teachers_of: dict) -> set[str]:
+        """The classes that will be active in Numberdeck."""
+        placed = set()
+        for sid, title in classes.items():
+            linked = self.s.classes.get(sid)
+            if linked is None:
+                if not teachers_of[sid]:
+                    self.class_changes(sid).status = "skipped"
+                    continue
+                self.ops.append(("class_add", sid, title, teachers_of[sid][0]))
+                self.class_changes(sid).status = "new"
+            else:
+                if linked.archived:
+                    self.ops.append(("class_restore", sid))
+                    self.class_changes(sid).status = "restored"
+                if title != linked.name:
+                    self.ops.append(("class_rename", sid, title))
+                    changes = self.class_changes(sid)
+                    changes.old_title = linked.name
+                    changes.status = "renamed" if changes.status == "kept" else changes.status
+            placed.add(sid)
+        for sid, linked in self.s.classes.items():
+            if sid not in classes and not linked.archived:
+                self.ops.append(("class_archive", sid))
+                self.class_changes(sid).status = "archived"
+                self.archiving.add(sid)
+        skipped = [c.title for c in self.changes.values() if c.status == "skipped"]
+        if skipped:
+            self.note(_("Not added yet, because the roster gives them no teacher: %(classes)s.")
+                      % {"classes": ", ".join(sorted(skipped))})
+        return placed
+
+    def plan_people(self, people: dict, placed: set, teachers_of: dict, classes_of: dict) -> None:
+        left_out = 0
+        teaching = {p for room in placed for p in teachers_of[room]}
+        for sid, (role, name, email) in people.items():
+            linked = self.s.people.get(sid)
+            if linked is None:
+                if role == "teacher" and sid in teaching:
+                    existing = self.s.teachers_by_email.get(email) if email else None
+                    self.ops.append(("person_link", sid, existing) if existing else
+                                    ("person_add", sid, "teacher", name, email))
+                elif role == "student" and any(room in placed for room in classes_of[sid]):
+                    self.ops.append(("person_add", sid, "student", name, ""))
+                else:
+                    left_out += 1
+                continue
+            if linked.role != role:
+                self.note(_("%(name)s is now a %(role)s in the roster; Numberdeck keeps their account as it "
+                            "is.") % {"name": linked.name, "role": role})
+                continue
+            if linked.archived and role == "teacher":
+                self.ops.append(("person_restore", sid))
+            if linked.created_account and name != linked.name:
+                self.ops.append(("person_rename", sid, name))
+                if role == "teacher":
+                    self.plan.teachers_renamed.append((linked.name, name))
+                else:
+                    self.renamed_students[sid] = (linked.name, name)
+        if left_out:
+            self.note(ngettext("%(count)s student or teacher is in no class Numberdeck adds: left out.",
+                               "%(count)s students or teachers are in no class Numberdeck adds: left out.",
+                               left_out) % {"count": left_out})
+
+    def plan_students(self, people: dict, placed: set, classes_of: dict) -> None:
+        renamed = self.renamed_students
+        for sid, (role, name, _email) in people.items():
+            rooms = [room for room in classes_of[sid] if room in placed] if role == "student" else []
+            if not rooms:
+                continue
+            linked = self.s.people.get(sid)
+            if linked is not None and linked.role != "student":
+                continue
+            current = self.room_to_class.get(linked.classroom_id) if linked else None
+            target = current if current in rooms else rooms[0]
+            if len(rooms) > 1:
+                self.note(_("%(name)s is in %(count)s classes: Numberdeck will put them in %(class)s until "
+                            "a child can be in several classes.") % {
+                    "name": name, "count": len(rooms), "class": self.class_changes(target).title})
+            changes = self.class_changes(target)
+            if sid in renamed:
+                changes.students_renamed.append(renamed[sid])
+            if linked is None or linked.archived or not linked.is_active:
+                self.ops.append(("student_place", sid, target))
+                changes.students_added.append(name)
+            elif target != current:
+                self.ops.append(("student_place", sid, target))
+                changes.students_moved_in.append(
+                    (name, self.s.classroom_names.get(linked.classroom_id, "") if linked.classroom_id else ""))
+        for sid, linked in self.s.people.items():
+            if linked.role != "student" or linked.archived or not linked.is_active:
+                continue
+            wanted = people.get(sid)
+            if wanted and wanted[0] == "student" and any(room in placed for room in classes_of[sid]):
+                continue
+            current = self.room_to_class.get(linked.classroom_id)
+            if current is None or current in self.archiving or self.s.classes[current].archived:
+                continue  # in a class the roster did not bring, or staying with an archived one
+            self.ops.append(("student_remove", sid))
+            self.class_changes(current).students_removed.append(linked.name)
+
+    def plan_teachers(self, people: dict, placed: set, enrollments: dict) -> None:
+        wanted = {(p, room) for p, room, role, _primary in enrollments.values() if role == "teacher"}
+        owners = {op[1]: op[3] for op in self.ops if op[0] == "class_add"}
+        for person, room in sorted(wanted):
+            if room not in placed or owners.get(room) == person:
+                continue
+            linked, linked_class = self.s.people.get(person), self.s.classes.get(room)
+            if linked and linked_class and linked.user_id in linked_class.teacher_ids:
+                continue
+            self.ops.append(("teacher_add", person, room))
+            self.class_changes(room).teachers_added.append(people[person][1])
+        if owners:
+            for room, person in owners.items():
+                self.class_changes(room).teachers_added.insert(0, people[person][1])
+        before = {(e.person, e.roster_class) for e in self.s.enrollments.values()
+                  if e.role == "teacher" and not e.archived}
+        for person, room in sorted(before - wanted):
+            linked, linked_class = self.s.people.get(person), self.s.classes.get(room)
+            if not (linked and linked_class) or room in self.archiving or \
+                    linked.user_id not in linked_class.teacher_ids:
+                continue
+            if linked.user_id == linked_class.owner_id:
+                self.note(_("%(name)s created %(class)s in Numberdeck and stays its teacher.")
+                          % {"name": linked.name, "class": linked_class.name})
+                continue
+            self.ops.append(("teacher_remove", person, room))
+            self.class_changes(room).teachers_removed.append(linked.name)
+
+    def plan_enrollments(self, enrollments: dict, placed: set, people: dict) -> None:
+        will_exist = set(self.s.people) | {op[1] for op in self.ops if op[0] in ("person_add", "person_link")}
+        kept = set()
+        for sid, (person, room, role, _primary) in sorted(enrollments.items()):
+            if room not in placed or person not in will_exist:
+                continue
+            kept.add(sid)
+            linked = self.s.enrollments.get(sid)
+            if linked is None or linked.archived or (linked.person, linked.roster_class, linked.role) != \
+                    (person, room, role):
+                self.ops.append(("enrollment_save", sid, person, room, role))
+        for sid, linked in sorted(self.s.enrollments.items()):
+            if sid not in kept and not linked.archived:
+                self.ops.append(("enrollment_archive", sid))
+        removed = {op[1] for op in self.ops if op[0] == "student_remove"}
+        for sid, linked in sorted(self.s.people.items()):
+            if not linked.archived and (sid not in people or sid in removed):
+                self.ops.append(("person_archive", sid))
+
+
+def make_plan(*, bundle: Bundle, state: State, today: date | None = None) -> Plan:
+    return _Planner(bundle, state, today or date.today()).run()
