@@ -19,7 +19,9 @@ from accounts.services import student_create
 from accounts.typed_text import has_hidden_characters
 from classroom import names
 from classroom.models import Classroom
+from classroom.selectors import students_of_class
 from classroom.services.classes import classroom_create
+from classroom.services.roster import membership_join
 
 from .models import CourseClass
 from .roles import numberdeck_role
@@ -45,13 +47,11 @@ class Landing:
 
 
 def lti_enrol_student(*, user: User, classroom: Classroom) -> None:
-    """Put a student in a class: the one place a launch does it."""
-    if user.classroom_id == classroom.pk:
-        return
-    left = user.classroom_id
-    user.classroom = classroom
-    user.save(update_fields=["classroom"])
-    membership_changed(*[pk for pk in (left, classroom.pk) if pk])
+    """Put a student in a class: the one place a launch does it. A child launched from
+    several courses is in each of their classes (accounts.Membership); a launch never takes
+    them out of another."""
+    if not user.memberships.filter(classroom=classroom, archived_at__isnull=True).exists():
+        membership_join(student=user, classroom=classroom)
 
 
 def lti_add_teacher(*, user: User, classroom: Classroom) -> None:
@@ -81,7 +81,7 @@ def _student_name(launch: LtiLaunch, classroom: Classroom) -> str:
     given = _claim_text(launch, "given_name") or _claim_text(launch, "name").split(" ")[0]
     family = _claim_text(launch, "family_name")
     name = (f"{given} {family[:1]}." if given and family else given) or _("Student")
-    taken = {names.key(n) for n in classroom.students.values_list("display_name", flat=True)}
+    taken = {names.key(n) for n in students_of_class(classroom=classroom).values_list("display_name", flat=True)}
     if names.key(name) in taken:
         name = next(iter(names.suggestions(name, taken)), name)
     return name[:60]

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from lti_tool.views import jwks as lti_tool_jwks
 
 from accounts.permissions import administrator_required
+from accounts.student_classes import remember_working_class
 
 from . import dynamic
 from . import launch as protocol
@@ -58,6 +59,8 @@ def launch(request):
     except LaunchRefused as refusal:
         return _refused(request, refusal.message, refusal.status)
     login(request, landing.user, backend="django.contrib.auth.backends.ModelBackend")
+    if landing.user.is_student:  # the course they came from chooses the class they work in
+        remember_working_class(request, classroom_id=landing.classroom.pk)
     if landing.user.is_teacher:
         return redirect("classroom:class_detail", landing.classroom.pk)
     return redirect("classroom:student_home")

@@ -7,6 +7,8 @@ from lti_tool.models import LtiMembership, LtiUser
 
 from accounts.models import User
 from classroom.models import Classroom
+from tests.classroom.helpers import page_text
+from tests.conftest import active_class_names
 from lti.models import CourseClass
 
 from .platform import INSTRUCTOR, LEARNER, TEACHING_ASSISTANT, auth_request, course, launch
@@ -61,7 +63,7 @@ def test_a_student_lands_signed_in_on_their_home_page_in_the_courses_class(platf
     assert response.status_code == 302 and response["Location"] == "/play/"
     student = signed_in_user(visitor)
     assert student.is_student and student.display_name == "Ben O."
-    assert student.classroom == Classroom.objects.get() and student.email == ""
+    assert active_class_names(student) == [Classroom.objects.get().name] and student.email == ""
     home = visitor.get("/play/")
     assert home.status_code == 200 and "Ben O." in home.content.decode()
 
@@ -72,14 +74,16 @@ def test_the_same_child_from_two_courses_is_one_student(platform, visitor):
     class_a, class_b = Classroom.objects.get(name="Maths A"), Classroom.objects.get(name="Maths B")
 
     launch(visitor, platform, sub="student-1", roles=[LEARNER], context=course("course-a", "Maths A"))
-    assert signed_in_user(visitor).classroom == class_a
+    assert active_class_names(signed_in_user(visitor)) == ["Maths A"]
     second = Client()
     response = launch(second, platform, sub="student-1", roles=[LEARNER], context=course("course-b", "Maths B"))
 
     assert response["Location"] == "/play/"
     student = signed_in_user(second)
     assert User.objects.filter(role="student").count() == 1 and signed_in_user(visitor) == student
-    assert student.classroom == class_b  # the class of the course launched from
+    # In the classes of both courses, and working in the one launched from.
+    assert active_class_names(student) == ["Maths A", "Maths B"]
+    assert "You are playing in Maths B." in page_text(second.get("/play/"))
     lti_user = LtiUser.objects.get(sub="student-1")
     assert lti_user.auth_user == student
     assert set(LtiMembership.objects.filter(user=lti_user, is_learner=True)
