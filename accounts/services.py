@@ -211,10 +211,15 @@ def student_clear_text_password(*, student: User) -> None:
 
 
 def student_reactivate(*, student: User, classroom) -> User:
-    """A removed student back on a class list (their pictures and history as they were)."""
-    student.is_active = True
-    student.classroom = classroom
-    student.save(update_fields=["is_active", "classroom"])
+    """A removed student back on a class list (their pictures and history as they were; their
+    membership of the class, if they had one, taken up again)."""
+    with transaction.atomic():
+        student.is_active = True
+        student.save(update_fields=["is_active"])
+        membership, created = Membership.objects.get_or_create(student=student, classroom=classroom)
+        if not created and membership.archived_at is not None:
+            membership.archived_at = None
+            membership.save(update_fields=["archived_at"])
     return student
 
 

@@ -12,9 +12,10 @@ What the plan decides:
 - A person is archived by `status` tobedeleted, `enabledUser` false, or, in a bulk users.csv,
   by not being listed; an enrollment likewise, or by an `endDate` already past. A class by
   `status` tobedeleted, or by a bulk classes.csv that no longer lists it.
-- A student is in one Numberdeck class (accounts.User.classroom): a student the roster puts in
-  several is placed in the first (or stays in the one they are in, if it is among them), and
-  the preview says so.
+- The roster keeps a student in one Numberdeck class (the first of their memberships they have
+  not left: `selectors.roster_class_ids`; a child may be in others, which the roster leaves
+  alone): a student the roster puts in several is placed in the first (or stays in the one
+  they are in, if it is among them), and the preview says so.
 - A student the roster no longer places in any class is taken off their class's list, unless
   that class is itself being archived: then they stay with it, as with any archived class.
 - Only what the roster brought is taken away again: a co-teacher a teacher invited, or a

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 from django.db.models.functions import Lower
 
-from accounts.models import User
+from accounts.models import Membership, User
 from classroom.models import Classroom
 
 from .models import RosterClass, RosterEnrollment, RosterImport, RosterPerson, RosterSource
@@ -85,10 +85,12 @@ def roster_state(*, source: RosterSource | None, emails: set[str] = frozenset())
             state.teachers_by_email[email] = user_id
     if source is None:
         return state
-    for p in RosterPerson.objects.filter(source=source).select_related("user"):
+    people = list(RosterPerson.objects.filter(source=source).select_related("user"))
+    placed = roster_class_ids(student_ids=[p.user_id for p in people])
+    for p in people:
         state.people[p.sourced_id] = LinkedPerson(
             p.sourced_id, p.user_id, p.role, p.user.display_name, p.user.is_active,
-            p.user.classroom_id, p.created_account, p.archived_at is not None)
+            placed.get(p.user_id), p.created_account, p.archived_at is not None)
     for c in RosterClass.objects.filter(source=source).select_related("classroom").prefetch_related(
             "classroom__teachers"):
         room = c.classroom
@@ -102,6 +104,19 @@ def roster_state(*, source: RosterSource | None, emails: set[str] = frozenset())
     room_ids = {p.classroom_id for p in state.people.values() if p.classroom_id} - set(state.classroom_names)
     state.classroom_names.update(Classroom.objects.filter(pk__in=room_ids).values_list("pk", "name"))
     return state
+
+
+def roster_class_ids(*, student_ids) -> dict[int, int]:
+    """Student id -> the one class the roster keeps them in: the first (by when they joined) of
+    their memberships they have not left, archived classes included (a child stays with a
+    class that is archived, as on a class list). A child may be in more classes; the plan
+    places a student in one (rostering/plan.py)."""
+    placed: dict[int, int] = {}
+    for student_id, classroom_id in (Membership.objects.filter(student_id__in=list(student_ids),
+                                                               archived_at__isnull=True)
+                                     .order_by("joined_at", "pk").values_list("student_id", "classroom_id")):
+        placed.setdefault(student_id, classroom_id)
+    return placed
 
 
 def known_ids(*, source: RosterSource | None) -> dict[str, set[str]]:

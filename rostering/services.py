@@ -4,7 +4,9 @@ the administrator's confirmation.
 Every change to who is in which class goes through the few `roster_*` functions below, which
 call the classroom and accounts services a teacher's own actions go through (new students get
 their picture password as on the class list; a removed student is taken off the list the same
-way). They hold what depends on a student being in one class at a time.
+way). They hold what depends on the roster keeping a student in one class at a time: a child
+may be in several classes (accounts.Membership), and the roster's class is the first of them
+(`selectors.roster_class_ids`); the roster moves that one and never touches the others.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from .bundle import checked_bundle, read_bundle
 from .models import RosterClass, RosterEnrollment, RosterImport, RosterPerson, RosterSource
 from .plan import Plan, make_plan
 from .records import Bundle
-from .selectors import known_ids, roster_state, source_by_name
+from .selectors import known_ids, roster_class_ids, roster_state, source_by_name
 
 PENDING_KEPT = timedelta(days=1)  # an upload not applied within a day is forgotten
 DEFAULT_SOURCE = "OneRoster"  # the source of a bundle whose manifest names no system
@@ -38,26 +40,34 @@ class ApplyError(ValueError):
     """The plan cannot be carried out; nothing was changed."""
 
 
-# ----- class membership: the one place that knows a student is in one class -------------
+# ----- class membership: the one place that knows the roster keeps a student in one class ----
+
+def _roster_class(student: User) -> Classroom | None:
+    pk = roster_class_ids(student_ids=[student.pk]).get(student.pk)
+    return Classroom.objects.filter(pk=pk).first() if pk else None
+
 
 def roster_add_student_to_class(*, student: User, classroom: Classroom) -> None:
     """Put `student` on `classroom`'s list (back on it if they had been removed; moved from
-    their class if they are in another)."""
+    the roster's class if they are in another)."""
+    current = _roster_class(student)
     if not student.is_active:
-        from_id = student.classroom_id
         accounts.student_reactivate(student=student, classroom=classroom)
-        membership_changed(*{from_id, classroom.pk} - {None})
-    elif student.classroom_id != classroom.pk:
+        membership_changed(*{getattr(current, "pk", None), classroom.pk} - {None})
+    elif current is None:
+        roster.membership_join(student=student, classroom=classroom)
+    elif current.pk != classroom.pk:
         try:
-            roster.student_move(student=student, to_classroom=classroom)
+            roster.student_move(student=student, from_classroom=current, to_classroom=classroom)
         except names.InvalidName as exc:
             raise ApplyError(str(exc)) from exc
 
 
-def roster_archive_membership(*, student: User, classroom: Classroom) -> None:
+def roster_archive_membership(*, student: User, classroom: Classroom | None) -> None:
     """Take `student` off `classroom`'s list (their games stay with the class's records)."""
-    if student.classroom_id == classroom.pk and student.is_active:
-        roster.student_remove(student=student)
+    if (classroom is not None and student.is_active
+            and student.memberships.filter(classroom=classroom, archived_at__isnull=True).exists()):
+        roster.student_remove(student=student, classroom=classroom)
 
 
 def roster_add_teacher_to_class(*, teacher: User, classroom: Classroom) -> None:
@@ -144,7 +154,7 @@ class _Applier:
 
     def student_remove(self, sid):
         student = self.user(sid)
-        roster_archive_membership(student=student, classroom=student.classroom)
+        roster_archive_membership(student=student, classroom=_roster_class(student))
 
     def teacher_add(self, sid, class_sid):
         roster_add_teacher_to_class(teacher=self.user(sid), classroom=self.room(class_sid))
