@@ -15,7 +15,7 @@ from datetime import datetime, timezone as dt_timezone
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from lti_tool.constants import AgsScope
+from lti_tool.lti_core.constants import AgsScope
 from pylti1p3.assignments_grades import AssignmentsGradesService
 from pylti1p3.exception import LtiException, LtiServiceException
 from pylti1p3.grade import Grade

@@ -173,7 +173,8 @@ def _record(launch: LtiLaunch) -> tuple[LtiUser, LtiContext]:
     lti_user, _created = LtiUser.objects.get_or_create(registration=launch.registration, sub=launch.get_claim("sub"))
     context = sync_context_from_launch(launch)
     sync_membership_from_launch(launch, lti_user, context)
-    sync_resource_link_from_launch(launch, context)
+    if launch.is_resource_launch:  # a deep-linking request has no resource link
+        sync_resource_link_from_launch(launch, context)
     sync_platform_instance_from_launch(launch)
     return lti_user, context
 
