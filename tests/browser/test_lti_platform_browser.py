@@ -1,0 +1,32 @@
+"""The LTI test platform of `manage.py lti_test_platform` (devtools/lti_platform.py) against the
+live server, as someone trying it by hand: launches open Numberdeck in a window of their own
+(docs/lti.md, "Framing")."""
+
+import pytest
+from playwright.sync_api import expect
+
+from devtools.lti_platform import TestPlatform, register_with_numberdeck
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_test_platform_launches_a_teacher_then_a_student(browser, live_daphne):
+    platform = TestPlatform(tool_url=live_daphne).start()
+    try:
+        register_with_numberdeck(platform)
+        page = browser.new_page()
+        page.goto(platform.origin + "/")
+        page.get_by_role("link", name="Launch as teacher").click()
+        page.wait_for_url(live_daphne + "/teach/classes/*/")  # the course's class, made now
+        expect(page.get_by_role("heading", name="Demo course 5B")).to_be_visible()
+
+        student = browser.new_page()  # another person, another browser context
+        student.goto(platform.origin + "/")
+        student.get_by_role("link", name="Launch as student").click()
+        student.wait_for_url(live_daphne + "/play/")
+        expect(student.get_by_text("Sam S.").first).to_be_visible()
+        for opened in (page, student):
+            opened.goto("about:blank")
+            opened.close()
+    finally:
+        platform.stop()
