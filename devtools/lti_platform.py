@@ -235,7 +235,8 @@ def _handler(platform: TestPlatform):
             elif url.path == "/framed":
                 src = html.escape(platform.login_url(person="teacher"))
                 self._send(200, _page("Numberdeck inside a frame", f'<iframe title="Numberdeck" src="{src}" '
-                                      'width="800" height="400"></iframe>'))
+                                      'width="800" height="400"></iframe><p>Numberdeck refuses to be '
+                                      f'framed: <a href="{src}" target="_blank">open it in a new window</a>.</p>'))
             elif url.path == "/auth":
                 self._authorise(query)
             elif url.path == "/lineitems":

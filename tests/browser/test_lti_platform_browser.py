@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from devtools.lti_platform import TestPlatform, register_with_numberdeck
+from tests.browser import conftest as browser_conftest
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,8 +26,19 @@ def test_the_test_platform_launches_a_teacher_then_a_student(browser, live_daphn
         student.get_by_role("link", name="Launch as student").click()
         student.wait_for_url(live_daphne + "/play/")
         expect(student.get_by_text("Sam S.").first).to_be_visible()
+
+        # Inside a frame of the platform's page, the browser refuses to show Numberdeck.
+        before = len(browser_conftest.csp_seen)
+        with page.expect_console_message(lambda message: "frame-ancestors 'none'" in message.text):
+            page.goto(platform.origin + "/framed")
+        expect(page.get_by_role("link", name="open it in a new window")).to_be_visible()
+        refused = browser_conftest.csp_seen[before:]
+        assert refused and all("frame-ancestors 'none'" in line for line in refused), refused
+        del browser_conftest.csp_seen[before:]  # expected here: the refusal is what is checked
+        assert [frame.url for frame in page.frames[1:]] == ["chrome-error://chromewebdata/"]
         for opened in (page, student):
             opened.goto("about:blank")
             opened.close()
     finally:
         platform.stop()
+
