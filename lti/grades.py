@@ -98,7 +98,8 @@ def lti_grade_post(*, placement: PlacedAssignment, student_id: int, sub: str, fo
             return post
         try:
             _send(placement, sub=sub, score=score, complete=complete)
-        except (GradesUnavailable, LtiException, LtiServiceException, RequestException, ValueError, KeyError) as error:
+        except (GradesUnavailable, LtiException, LtiServiceException, RequestException, ValueError,
+                KeyError) as error:  # KeyError: a token answer without a token
             log.info("LTI grade not posted (placement %s, student %s): %r", placement.pk, student_id, error)
             post.state, post.error = GradePost.State.FAILED, _failure(error)
         else:

@@ -18,7 +18,7 @@ from lti_tool.views import jwks as lti_tool_jwks
 from accounts.permissions import administrator_required, teacher_required
 from classroom import presets
 from classroom.assignment_form import AssignmentForm, initial_from_query
-from classroom.selectors import classes_for_teacher
+from classroom.selectors import assignments_for_teacher, classes_for_teacher
 
 from . import deep_linking, dynamic
 from . import launch as protocol
@@ -31,6 +31,7 @@ from .selectors import lti_grade_posts, lti_placements_for_teacher, lti_platform
 from .services import LaunchRefused, lti_launch_accept
 
 log = logging.getLogger(__name__)
+ANSWER_KEY = "lti_deep_linking_answer"
 jwks = lti_tool_jwks  # Numberdeck's public keys, for the platforms (django-lti's view)
 
 
@@ -98,16 +99,29 @@ def deep_link(request, key: str):
                     kept=kept, assignment=placement.assignment,
                     launch_url=request.build_absolute_uri(reverse("lti:launch")))
                 deep_linking.deep_link_forget(session=request.session, key=key)
-                response = render(request, "lti/deep_link_answer.html", {
-                    "return_url": return_url, "answer": answer, "assignment": placement.assignment})
-                # The one form that posts to another site: the platform's return address.
-                origin = dynamic.web_origin(return_url)
-                if origin:
-                    response._csp_update = {"form-action": [origin]}
-                return response
+                request.session[ANSWER_KEY] = {"return_url": return_url, "answer": answer,
+                                               "assignment": placement.assignment_id}
+                # A page of its own (a whole-page visit, config/boosted_forms.py), whose policy
+                # lets its form post to the platform.
+                return redirect("lti:deep_link_answer")
     else:
         form = AssignmentForm(classroom=classroom, initial=initial_from_query(request.GET))
     return render(request, "lti/deep_link.html", {"form": form, "classroom": classroom, "assignment": None})
+
+
+@teacher_required
+def deep_link_answer(request):
+    """The signed answer, posted to the platform by the browser (a script sends the form)."""
+    kept = request.session.pop(ANSWER_KEY, None)
+    if kept is None:
+        return redirect("classroom:teacher_home")
+    assignment = get_object_or_404(assignments_for_teacher(teacher=request.user), pk=kept["assignment"])
+    response = render(request, "lti/deep_link_answer.html", {
+        "return_url": kept["return_url"], "answer": kept["answer"], "assignment": assignment})
+    origin = dynamic.web_origin(kept["return_url"])
+    if origin:  # the one form that posts to another site: the platform's return address
+        response._csp_update = {"form-action": [origin]}
+    return response
 
 
 @teacher_required

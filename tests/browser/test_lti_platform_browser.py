@@ -1,6 +1,8 @@
 """The LTI test platform of `manage.py lti_test_platform` (devtools/lti_platform.py) against the
-live server, as someone trying it by hand: launches open Numberdeck in a window of their own
-(docs/lti.md, "Framing")."""
+live server, as someone trying it by hand: a teacher's launch, an assignment added by deep
+linking (the signed answer posted back by the browser, under the page's policy), a student's
+launch; and Numberdeck refused inside a frame of the platform's page (docs/lti.md, "Framing":
+launches open in a window of their own)."""
 
 import pytest
 from playwright.sync_api import expect
@@ -11,7 +13,7 @@ from tests.browser import conftest as browser_conftest
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_test_platform_launches_a_teacher_then_a_student(browser, live_daphne):
+def test_the_test_platform_launches_a_teacher_who_adds_work_then_a_student(browser, live_daphne):
     platform = TestPlatform(tool_url=live_daphne).start()
     try:
         register_with_numberdeck(platform)
@@ -20,6 +22,12 @@ def test_the_test_platform_launches_a_teacher_then_a_student(browser, live_daphn
         page.get_by_role("link", name="Launch as teacher").click()
         page.wait_for_url(live_daphne + "/teach/classes/*/")  # the course's class, made now
         expect(page.get_by_role("heading", name="Demo course 5B")).to_be_visible()
+        # Add an activity: the assignment form, then the signed answer posted back by the page.
+        page.goto(platform.origin + "/")
+        page.get_by_role("link", name="Add an activity (deep linking)").click()
+        page.get_by_role("button", name="Add to the course").click()
+        expect(page.get_by_role("heading", name="Activity added")).to_be_visible()
+        assert platform.activities[0]["custom"]["numberdeck_assignment"]
 
         student = browser.new_page()  # another person, another browser context
         student.goto(platform.origin + "/")

@@ -48,8 +48,10 @@ def deep_link(client, platform: TestPlatform, classroom, **fields):
     start = platform_launch(client, platform, person="teacher", message="deep_link")
     assert start.status_code == 302 and start["Location"].startswith("/lti/deep-link/"), start.content[:300]
     assert client.get(start["Location"]).status_code == 200
-    page = client.post(start["Location"], assignment_fields(classroom, **fields))
-    assert page.status_code == 200, page.content[:500]
+    sent = client.post(start["Location"], assignment_fields(classroom, **fields))
+    assert sent.status_code == 302, sent.content[:500]
+    page = client.get(sent["Location"])
+    assert page.status_code == 200
     text = page.content.decode()
     action = unescape(re.search(r'<form method="post" action="([^"]+)" id="lti-deep-link-answer"', text).group(1))
     assert action == platform.origin + "/deep-link-return"
