@@ -49,6 +49,8 @@ class SigningKey:
 class TestPlatform:
     """`start()`, then `stop()`. `tool_url` is Numberdeck's address (http://127.0.0.1:8000)."""
 
+    __test__ = False  # a platform for tests, not a class of tests
+
     client_id = "numberdeck-test-platform"
     deployment_id = "test-deployment"
     context = {"id": "demo-course", "title": "Demo course 5B", "label": "DEMO5B",
