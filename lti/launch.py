@@ -37,7 +37,7 @@ class LaunchInvalid(Exception):
         self.reason = reason
 
 
-class _TimedSession(requests.Session):
+class TimedSession(requests.Session):
     def request(self, *args, **kwargs):
         kwargs.setdefault("timeout", PLATFORM_TIMEOUT_SECONDS)
         return super().request(*args, **kwargs)
@@ -112,7 +112,7 @@ def launch_validated(request) -> LtiLaunch:
     Nothing is written to the database here (the nonce and launch data live in the cache)."""
     message = _MessageLaunch(request, ToolConfig(), session_service=_OnceSessionService(request),
                              launch_data_storage=DjangoCacheDataStorage(),
-                             requests_session=_TimedSession())
+                             requests_session=TimedSession())
     message.set_jwt_verify_options({"verify_aud": False, "require": ["exp", "iat"]})
     try:
         message.validate()

@@ -43,3 +43,35 @@ class RegistrationLink(models.Model):
 
     class Meta:
         ordering = ["-created_at", "id"]
+
+
+class PlacedAssignment(models.Model):
+    """A Numberdeck assignment a teacher placed in a course by deep linking (docs/lti.md): its
+    resource links carry the custom parameter `numberdeck_assignment`, and its scores go to the
+    course's line item `lineitem_url` (known from a launch, or found or made when posting)."""
+
+    assignment = models.ForeignKey("classroom.Assignment", on_delete=models.CASCADE, related_name="lti_placements")
+    context = models.ForeignKey("lti_tool.LtiContext", on_delete=models.CASCADE, related_name="+")
+    lineitem_url = models.URLField(max_length=500, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["assignment", "context"], name="one_placement_per_course")]
+
+
+class GradePost(models.Model):
+    """The last score sent (or tried) to the platform for one student and one placed assignment."""
+
+    class State(models.TextChoices):
+        POSTED = "posted", _("Posted")
+        FAILED = "failed", _("Not posted")
+
+    placement = models.ForeignKey(PlacedAssignment, on_delete=models.CASCADE, related_name="grade_posts")
+    student = models.ForeignKey("accounts.User", on_delete=models.CASCADE, related_name="+")
+    score = models.FloatField()
+    state = models.CharField(max_length=6, choices=State.choices)
+    error = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["placement", "student"], name="one_grade_post_per_student")]

@@ -14,6 +14,17 @@ HELD = [
         # Their course memberships go with it (django-lti deletes them in cascade).
         "erase": "delete",
     },
+    {
+        "model": "lti.GradePost",
+        "kind": "learning_platform_grade",
+        "label": ("grade sent to a learning platform", "grades sent to a learning platform"),
+        "about": "The last grade out of 100 Numberdeck sent (or tried to send) to the school's "
+                 "learning platform for an assignment placed in a course there, and whether it "
+                 "was taken.",
+        "student": "student",
+        "fields": ["placement__assignment__title", "score", "state", "error", "updated_at"],
+        "erase": "delete",
+    },
 ]
 
 NOT_ABOUT_A_STUDENT: dict[str, str] = {

@@ -23,11 +23,13 @@ from classroom.selectors import students_of_class
 from classroom.services.classes import classroom_create
 from classroom.services.roster import membership_join
 
-from .models import CourseClass
+from .models import CourseClass, PlacedAssignment
 from .roles import numberdeck_role
 
-# A custom parameter a resource link may carry: the Numberdeck class it opens (its number).
+# Custom parameters a resource link may carry: the Numberdeck class it opens (its number), and
+# the assignment placed by deep linking that it opens (lti/deep_linking.py).
 NAMED_CLASS_PARAMETER = "numberdeck_class"
+NAMED_ASSIGNMENT_PARAMETER = "numberdeck_assignment"
 CUSTOM_CLAIM = "https://purl.imsglobal.org/spec/lti/claim/custom"
 
 
@@ -44,6 +46,7 @@ class LaunchRefused(Exception):
 class Landing:
     user: User
     classroom: Classroom
+    placement: PlacedAssignment | None = None  # the placed assignment the link opens
 
 
 def lti_enrol_student(*, user: User, classroom: Classroom) -> None:
@@ -87,9 +90,9 @@ def _student_name(launch: LtiLaunch, classroom: Classroom) -> str:
     return name[:60]
 
 
-def _named_class_id(launch: LtiLaunch) -> int | None:
+def _named_id(launch: LtiLaunch, parameter: str) -> int | None:
     custom = launch.get_claim(CUSTOM_CLAIM)
-    value = custom.get(NAMED_CLASS_PARAMETER) if isinstance(custom, dict) else None
+    value = custom.get(parameter) if isinstance(custom, dict) else None
     if value in (None, ""):
         return None
     try:
@@ -112,10 +115,12 @@ def _course_class(launch: LtiLaunch, context_id: str) -> CourseClass | None:
 
 def _check(launch: LtiLaunch) -> tuple[str, str]:
     """The role and course id of an acceptable launch; LaunchRefused otherwise. Reads only."""
-    if not launch.is_resource_launch:
+    if not (launch.is_resource_launch or launch.is_deep_link_launch):
         raise LaunchRefused(_("Numberdeck can only be opened from a link in a course. Other kinds of "
                               "message from the learning platform are not supported yet."), 400)
     role = numberdeck_role(launch.roles_claim)
+    if launch.is_deep_link_launch and role == "student":
+        raise LaunchRefused(_("Only a course's teachers can add Numberdeck work to it."))
     if role is None:
         raise LaunchRefused(_("Numberdeck is for the teachers and students of a course, and the learning "
                               "platform did not say that you are either. Ask the school's administrator "
@@ -135,11 +140,29 @@ def _check(launch: LtiLaunch) -> tuple[str, str]:
     if role == "student" and course_class is None:
         raise LaunchRefused(_("Your teacher has not opened Numberdeck from this course yet. Try again "
                               "after they have."))
-    named = _named_class_id(launch)
+    named = _named_id(launch, NAMED_CLASS_PARAMETER)
     if named is not None and (course_class is None or named != course_class.classroom_id):
         raise LaunchRefused(_("This link opens a Numberdeck class that belongs to another course. Ask your "
                               "teacher to add Numberdeck to this course again."))
+    named = _named_id(launch, NAMED_ASSIGNMENT_PARAMETER)
+    if named is not None and (course_class is None or not PlacedAssignment.objects.filter(
+            assignment_id=named, context=course_class.context, assignment__classroom=course_class.classroom).exists()):
+        raise LaunchRefused(_("This link opens Numberdeck work that belongs to another course. Ask your "
+                              "teacher to add it to this course again."))
     return role, context_id
+
+
+def _placement(launch: LtiLaunch, context: LtiContext) -> PlacedAssignment | None:
+    """The placed assignment a link opens; the grade column the platform made for the link
+    (its line item, in the grades claim) is kept for posting scores."""
+    named = _named_id(launch, NAMED_ASSIGNMENT_PARAMETER)
+    placement = PlacedAssignment.objects.filter(assignment_id=named, context=context).first() if named else None
+    ags = launch.ags_claim
+    lineitem = ags.get("lineitem") if isinstance(ags, dict) else None
+    if placement is not None and isinstance(lineitem, str) and lineitem and placement.lineitem_url != lineitem:
+        placement.lineitem_url = lineitem[:500]
+        placement.save(update_fields=["lineitem_url"])
+    return placement
 
 
 def _record(launch: LtiLaunch) -> tuple[LtiUser, LtiContext]:
@@ -150,7 +173,8 @@ def _record(launch: LtiLaunch) -> tuple[LtiUser, LtiContext]:
     lti_user, _created = LtiUser.objects.get_or_create(registration=launch.registration, sub=launch.get_claim("sub"))
     context = sync_context_from_launch(launch)
     sync_membership_from_launch(launch, lti_user, context)
-    sync_resource_link_from_launch(launch, context)
+    if launch.is_resource_launch:  # a deep-linking request has no resource link
+        sync_resource_link_from_launch(launch, context)
     sync_platform_instance_from_launch(launch)
     return lti_user, context
 
@@ -189,4 +213,4 @@ def lti_launch_accept(*, launch: LtiLaunch) -> Landing:
     if lti_user.auth_user_id != user.pk:
         lti_user.auth_user = user
         lti_user.save(update_fields=["auth_user", "datetime_modified"])
-    return Landing(user=user, classroom=classroom)
+    return Landing(user=user, classroom=classroom, placement=_placement(launch, context))

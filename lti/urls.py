@@ -11,4 +11,8 @@ urlpatterns = [
     path("lti/platforms/", views.platforms, name="platforms"),
     path("lti/platforms/registration-link/", views.registration_link, name="registration_link"),
     path("lti/register/<str:token>/", views.register, name="register"),
+    path("lti/deep-link/answer/", views.deep_link_answer, name="deep_link_answer"),
+    path("lti/deep-link/<str:key>/", views.deep_link, name="deep_link"),
+    path("lti/assignments/<int:pk>/", views.placement, name="placement"),
+    path("lti/grades/<int:pk>/post-again/", views.grade_post_again, name="grade_post_again"),
 ]

@@ -7,25 +7,32 @@ import logging
 from django.contrib import messages
 from django.contrib.auth import login
 from django.db import IntegrityError
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from lti_tool.views import jwks as lti_tool_jwks
 
-from accounts.permissions import administrator_required
+from accounts.permissions import administrator_required, teacher_required
 from accounts.student_classes import remember_working_class
+from classroom import presets
+from classroom.assignment_form import AssignmentForm, initial_from_query
+from classroom.selectors import assignments_for_teacher, classes_for_teacher
 
-from . import dynamic
+from . import deep_linking, dynamic
 from . import launch as protocol
 from .forms import PlatformForm
 from .registration import LinkUnusable, lti_platform_register, lti_platform_register_dynamic, \
     lti_registration_link_create
-from .selectors import lti_platforms, lti_registration_links_usable
+from .grades import lti_grade_post_again
+from .models import GradePost
+from .selectors import lti_grade_posts, lti_placements_for_teacher, lti_platforms, lti_registration_links_usable
 from .services import LaunchRefused, lti_launch_accept
 
 log = logging.getLogger(__name__)
+ANSWER_KEY = "lti_deep_linking_answer"
 jwks = lti_tool_jwks  # Numberdeck's public keys, for the platforms (django-lti's view)
 
 
@@ -53,7 +60,8 @@ def oidc_login(request):
 @require_POST
 def launch(request):
     try:
-        landing = lti_launch_accept(launch=protocol.launch_validated(request))
+        message = protocol.launch_validated(request)
+        landing = lti_launch_accept(launch=message)
     except protocol.LaunchInvalid as error:
         return _invalid(request, error)
     except LaunchRefused as refusal:
@@ -61,9 +69,85 @@ def launch(request):
     login(request, landing.user, backend="django.contrib.auth.backends.ModelBackend")
     if landing.user.is_student:  # the course they came from chooses the class they work in
         remember_working_class(request, classroom_id=landing.classroom.pk)
+    if message.is_deep_link_launch:
+        key = deep_linking.deep_link_remember(session=request.session, launch=message, classroom=landing.classroom)
+        return redirect("lti:deep_link", key)
+    if landing.placement is not None:
+        if landing.user.is_teacher:
+            return redirect("lti:placement", landing.placement.pk)
+        return redirect("classroom:assignment_start", landing.placement.assignment_id)
     if landing.user.is_teacher:
         return redirect("classroom:class_detail", landing.classroom.pk)
     return redirect("classroom:student_home")
+
+
+@teacher_required
+def deep_link(request, key: str):
+    """The platform's "add an activity": the assignment form for the course's class; once set,
+    the signed answer goes back to the platform (a form the browser posts)."""
+    kept = deep_linking.deep_link_recalled(session=request.session, key=key)
+    if kept is None:
+        raise Http404("No such deep-linking request in this session.")
+    classroom = get_object_or_404(classes_for_teacher(teacher=request.user), pk=kept["classroom"])
+    if request.method == "POST":
+        form = AssignmentForm(request.POST, classroom=classroom)
+        if form.is_valid():
+            try:
+                placement = deep_linking.lti_assignment_place(
+                    teacher=request.user, classroom=classroom, context_id=kept["context"], **form.service_kwargs())
+            except presets.PresetError as exc:
+                form.add_error("preset", str(exc))
+            else:
+                return_url, answer = deep_linking.deep_link_answer(
+                    kept=kept, assignment=placement.assignment,
+                    launch_url=request.build_absolute_uri(reverse("lti:launch")))
+                deep_linking.deep_link_forget(session=request.session, key=key)
+                request.session[ANSWER_KEY] = {"return_url": return_url, "answer": answer,
+                                               "assignment": placement.assignment_id}
+                # A page of its own (a whole-page visit, config/boosted_forms.py), whose policy
+                # lets its form post to the platform.
+                return redirect("lti:deep_link_answer")
+    else:
+        form = AssignmentForm(classroom=classroom, initial=initial_from_query(request.GET))
+    return render(request, "lti/deep_link.html", {"form": form, "classroom": classroom, "assignment": None})
+
+
+@teacher_required
+def deep_link_answer(request):
+    """The signed answer, posted to the platform by the browser (a script sends the form)."""
+    kept = request.session.pop(ANSWER_KEY, None)
+    if kept is None:
+        return redirect("classroom:teacher_home")
+    assignment = get_object_or_404(assignments_for_teacher(teacher=request.user), pk=kept["assignment"])
+    response = render(request, "lti/deep_link_answer.html", {
+        "return_url": kept["return_url"], "answer": kept["answer"], "assignment": assignment})
+    origin = dynamic.web_origin(kept["return_url"])
+    if origin:  # the one form that posts to another site: the platform's return address
+        response._csp_update = {"form-action": [origin]}
+    return response
+
+
+@teacher_required
+def placement(request, pk: int):
+    """A placed assignment: its progress, and the grades sent to the platform."""
+    found = get_object_or_404(lti_placements_for_teacher(teacher=request.user).select_related(
+        "assignment__classroom", "context"), pk=pk)
+    return render(request, "lti/placement.html", {"placement": found, "assignment": found.assignment,
+                                                  "posts": lti_grade_posts(placement=found)})
+
+
+@teacher_required
+@require_POST
+def grade_post_again(request, pk: int):
+    post = get_object_or_404(GradePost.objects.filter(
+        placement__in=lti_placements_for_teacher(teacher=request.user)).select_related("placement", "student"), pk=pk)
+    post = lti_grade_post_again(post=post)
+    if post.state == GradePost.State.POSTED:
+        messages.success(request, _("%(name)s's grade is posted.") % {"name": post.student.display_name})
+    else:
+        messages.error(request, _("%(name)s's grade could not be posted: %(reason)s")
+                       % {"name": post.student.display_name, "reason": post.error})
+    return redirect("lti:placement", post.placement_id)
 
 
 def _tool_addresses(request) -> dynamic.ToolAddresses:

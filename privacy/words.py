@@ -74,6 +74,9 @@ LABELS = {
     ('learning platform link', 'learning platform links'): npgettext_lazy(
         "data held about a student",
         '%(count)s learning platform link', '%(count)s learning platform links', "count"),
+    ('grade sent to a learning platform', 'grades sent to a learning platform'): npgettext_lazy(
+        "data held about a student",
+        '%(count)s grade sent to a learning platform', '%(count)s grades sent to a learning platform', "count"),
 }
 
 # Each kind's `about`, the sentence README.txt prints under its files.
@@ -122,6 +125,9 @@ ABOUTS = {
     gettext_noop("Which school learning platform opens Numberdeck for the student, and the "
                  "number that platform knows them by (Numberdeck keeps no name or e-mail "
                  "address from it), with the courses they opened it from."),
+    gettext_noop("The last grade out of 100 Numberdeck sent (or tried to send) to the school's "
+                 "learning platform for an assignment placed in a course there, and whether it "
+                 "was taken."),
 }
 
 # A declared field -> its CSV heading. In English the heading is the field's own name, as it
@@ -223,6 +229,9 @@ COLUMNS = {
     'registration issuer': pgettext_lazy("column of a data export", 'registration issuer'),
     'sub': pgettext_lazy("column of a data export", 'sub'),
     'datetime_created': pgettext_lazy("column of a data export", 'datetime_created'),
+    'placement assignment title': pgettext_lazy("column of a data export", 'placement assignment title'),
+    'state': pgettext_lazy("column of a data export", 'state'),
+    'error': pgettext_lazy("column of a data export", 'error'),
 }
 
 

@@ -21,3 +21,13 @@ def platform(db):
 def visitor():
     """One visitor (its cookies) for each person launching."""
     return Client()
+
+
+@pytest.fixture
+def test_platform(db):
+    """devtools' test platform (deep linking, grades), registered in Numberdeck."""
+    from .services_platform import running_platform
+
+    running = running_platform()
+    yield running
+    running.stop()

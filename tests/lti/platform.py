@@ -1,5 +1,8 @@
-"""A learning platform played by the tests: its own RSA keys, published as a key set by a real
-HTTP server on 127.0.0.1 (an ephemeral port), and id tokens signed with them (PyJWT)."""
+"""A learning platform played by the tests of the launch: its own RSA keys, published as a key
+set by a real HTTP server on 127.0.0.1 (an ephemeral port), and id tokens signed with them
+(PyJWT). Its keys and claims are those of devtools/lti_platform.py, the fuller test platform
+that the deep-linking and grades tests use; this one can also rotate keys, forge tokens and
+answer dynamic registration."""
 
 from __future__ import annotations
 
@@ -11,26 +14,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 import jwt
-from jwcrypto.jwk import JWK
 
-CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
+from devtools.lti_platform import CLAIM, INSTRUCTOR, LEARNER, SigningKey  # noqa: F401 (the tests import them here)
+
 TOOL_CONFIGURATION = "https://purl.imsglobal.org/spec/lti-tool-configuration"
-INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor"
 TEACHING_ASSISTANT = "http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant"
-LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner"
 MENTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor"
-
-
-class SigningKey:
-    def __init__(self):
-        self.kid = uuid.uuid4().hex
-        self.jwk = JWK.generate(kty="RSA", size=2048, kid=self.kid)
-
-    def public(self) -> dict:
-        return {**json.loads(self.jwk.export_public()), "alg": "RS256", "use": "sig"}
-
-    def pem(self) -> bytes:
-        return self.jwk.export_to_pem(private_key=True, password=None)
 
 
 class Platform:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 from django.test import Client
 from django.urls import reverse
-from lti_tool.models import LtiUser
+from lti_tool.models import LtiContext, LtiUser
 
 from accounts.models import User
 from accounts.services import student_create
@@ -28,6 +28,7 @@ from games.models import Game
 from games.services import SeatSpec, game_create
 from games.services.ratings import ratings_update_for_game
 from games.services.tables import table_invite, table_join, table_open
+from lti.models import GradePost, PlacedAssignment
 from lti.registration import lti_platform_register
 from reports import services as reports_services
 from reports.exports.jobs import export_run_job, export_start
@@ -127,6 +128,10 @@ def build_world() -> World:
                                      client_id="nd", deployment_ids=["1"], keyset_url="https://moodle.school.test/keys",
                                      auth_url="https://moodle.school.test/auth", token_url="https://moodle.school.test/token")
     LtiUser.objects.create(registration=platform, sub="moodle-user-17", auth_user=ann)
+    # An assignment placed in her course there, and the grade sent for her.
+    course = LtiContext.objects.create(deployment=platform.deployments.get(), id_on_platform="course-5b")
+    placement = PlacedAssignment.objects.create(assignment=ann_and_ben, context=course)
+    GradePost.objects.create(placement=placement, student=ann, score=50, state=GradePost.State.POSTED)
     # A class report file (it names every student of the class).
     export = export_start(classroom=classroom, requested_by=owner, export_format="csv")
     export_run_job(job_id=export.pk)
