@@ -12,6 +12,7 @@ from lti.grades import lti_grades_post_for_game
 from lti.models import GradePost
 from lti.tasks import post_grades
 from tests.arena.conftest import finish_game
+from tests.conftest import members
 
 from .services_platform import deep_link, platform_launch, running_platform
 
@@ -30,7 +31,7 @@ def play(assignment, student) -> Game:
 
 
 def lti_student():
-    return next(s for s in Classroom.objects.get().students.all() if s.username.startswith("lti-"))
+    return next(s for s in members(Classroom.objects.get()) if s.username.startswith("lti-"))
 
 
 def test_each_finished_game_posts_the_changed_score_once(test_platform, eager_celery, make_student):
