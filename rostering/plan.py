@@ -12,12 +12,16 @@ What the plan decides:
 - A person is archived by `status` tobedeleted, `enabledUser` false, or, in a bulk users.csv,
   by not being listed; an enrollment likewise, or by an `endDate` already past. A class by
   `status` tobedeleted, or by a bulk classes.csv that no longer lists it.
-- The roster keeps a student in one Numberdeck class (the first of their memberships they have
-  not left: `selectors.roster_class_ids`; a child may be in others, which the roster leaves
-  alone): a student the roster puts in several is placed in the first (or stays in the one
-  they are in, if it is among them), and the preview says so.
-- A student the roster no longer places in any class is taken off their class's list, unless
-  that class is itself being archived: then they stay with it, as with any archived class.
+- A student is in every class the roster's active enrollments place them in (a membership
+  added, or taken up again if they had left). A class the roster took them out of (an
+  enrollment `tobedeleted`, ended, or no longer listed in a bulk enrollments.csv) is left:
+  that membership is archived, never deleted, and they stay in their other classes. Left one
+  class and joined another in the same bundle, they are said to move.
+- Only when a child is left in no class at all (classroom.services.roster.student_remove
+  decides) does their sign-in end, as when a teacher removes them from their last class. A
+  class being archived keeps its students, as with any archived class.
+- An enrollment whose `beginDate` is still to come is not placed yet: the preview says when it
+  starts, and the first bundle imported from that day places the child.
 - Only what the roster brought is taken away again: a co-teacher a teacher invited, or a
   student added by hand, is never removed by a bundle.
 - Only students and teachers are imported; other roles (parents, administrators, ...) are
@@ -44,7 +48,7 @@ MAX_TITLE = 80  # classroom.Classroom.name
 # The order the steps are carried out in: people and classes before they are put together.
 OP_ORDER = ["person_add", "person_link", "person_restore", "person_rename",
             "class_add", "class_restore", "class_rename",
-            "student_place", "teacher_add", "teacher_remove", "student_remove", "class_archive",
+            "student_join", "teacher_add", "teacher_remove", "student_leave", "class_archive",
             "enrollment_save", "enrollment_archive", "person_archive"]
 
 
@@ -56,6 +60,7 @@ class ClassChanges:
     old_title: str = ""
     students_added: list[str] = field(default_factory=list)
     students_moved_in: list[tuple[str, str]] = field(default_factory=list)  # (name, from class)
+    students_moved_out: list[tuple[str, str]] = field(default_factory=list)  # (name, to class)
     students_renamed: list[tuple[str, str]] = field(default_factory=list)  # (old, new)
     students_removed: list[str] = field(default_factory=list)
     teachers_added: list[str] = field(default_factory=list)
@@ -63,8 +68,9 @@ class ClassChanges:
 
     @property
     def changed(self) -> bool:
-        return self.status != "kept" or any((self.students_added, self.students_moved_in, self.students_renamed,
-                                             self.students_removed, self.teachers_added, self.teachers_removed))
+        return self.status != "kept" or any((self.students_added, self.students_moved_in, self.students_moved_out,
+                                             self.students_renamed, self.students_removed, self.teachers_added,
+                                             self.teachers_removed))
 
 
 @dataclass
@@ -112,6 +118,8 @@ class _Planner:
         self.room_to_class = {c.classroom_id: sid for sid, c in state.classes.items()}
         self.archiving: set[str] = set()  # classes this plan archives
         self.renamed_students: dict[str, tuple[str, str]] = {}
+        self.unplaced: set[str] = set()  # students the roster takes out of every class
+        self.starting: list[tuple[str, str, str]] = []  # (person, class, beginDate) not placed yet
 
     def class_changes(self, sid: str) -> ClassChanges:
         if sid not in self.changes:
@@ -160,6 +168,10 @@ class _Planner:
         found: dict[str, tuple[str, str, str, bool]] = {}
         for e in self.b.enrollments:
             if e.status == "active" and not (e.end_date and e.end_date < self.today):
+                known = self.s.enrollments.get(e.sourced_id)
+                if e.begin_date[:10] > self.today and (known is None or known.archived):
+                    self.starting.append((e.user_id, e.class_id, e.begin_date[:10]))
+                    continue
                 found[e.sourced_id] = (e.user_id, e.class_id, e.role, e.primary)
         if not self.b.is_bulk(spec.ENROLLMENTS):
             listed = {e.sourced_id for e in self.b.enrollments}
@@ -184,6 +196,7 @@ class _Planner:
         self.plan_students(people, placed, classes_of)
         self.plan_teachers(people, placed, enrollments)
         self.plan_enrollments(enrollments, placed, people)
+        self.note_starting(people, classes)
         self.plan.ops = sorted(self.ops, key=lambda op: OP_ORDER.index(op[0]))
         self.plan.classes = sorted(self.changes.values(), key=lambda c: (c.title.casefold(), c.sourced_id))
         return self.plan
@@ -239,7 +252,7 @@ class _Planner:
                 self.note(_("%(name)s is now a %(role)s in the roster; Numberdeck keeps their account as it "
                             "is.") % {"name": linked.name, "role": role})
                 continue
-            if linked.archived and role == "teacher":
+            if linked.archived and (role == "teacher" or any(room in placed for room in classes_of[sid])):
                 self.ops.append(("person_restore", sid))
             if linked.created_account and name != linked.name:
                 self.ops.append(("person_rename", sid, name))
@@ -253,41 +266,53 @@ class _Planner:
                                left_out) % {"count": left_out})
 
     def plan_students(self, people: dict, placed: set, classes_of: dict) -> None:
-        renamed = self.renamed_students
-        for sid, (role, name, _email) in people.items():
-            rooms = [room for room in classes_of[sid] if room in placed] if role == "student" else []
-            if not rooms:
+        brought: dict[str, set[str]] = defaultdict(set)  # the classes earlier imports placed them in
+        for e in self.s.enrollments.values():
+            if e.role == "student" and not e.archived:
+                brought[e.person].add(e.roster_class)
+        for sid in sorted(set(people) | set(self.s.people)):
+            wanted, linked = people.get(sid), self.s.people.get(sid)
+            if (wanted and wanted[0] != "student") or (linked and linked.role != "student"):
                 continue
-            linked = self.s.people.get(sid)
-            if linked is not None and linked.role != "student":
+            rooms = list(dict.fromkeys(r for r in classes_of[sid] if r in placed)) if wanted else []
+            if linked is None:
+                self.place(sid, wanted[1], joins=rooms, leaves=[], moving=False)
                 continue
-            current = self.room_to_class.get(linked.classroom_id) if linked else None
-            target = current if current in rooms else rooms[0]
-            if len(rooms) > 1:
-                self.note(_("%(name)s is in %(count)s classes: Numberdeck will put them in %(class)s until "
-                            "a child can be in several classes.") % {
-                    "name": name, "count": len(rooms), "class": self.class_changes(target).title})
-            changes = self.class_changes(target)
-            if sid in renamed:
-                changes.students_renamed.append(renamed[sid])
-            if linked is None or linked.archived or not linked.is_active:
-                self.ops.append(("student_place", sid, target))
-                changes.students_added.append(name)
-            elif target != current:
-                self.ops.append(("student_place", sid, target))
-                changes.students_moved_in.append(
-                    (name, self.s.classroom_names.get(linked.classroom_id, "") if linked.classroom_id else ""))
-        for sid, linked in self.s.people.items():
-            if linked.role != "student" or linked.archived or not linked.is_active:
-                continue
-            wanted = people.get(sid)
-            if wanted and wanted[0] == "student" and any(room in placed for room in classes_of[sid]):
-                continue
-            current = self.room_to_class.get(linked.classroom_id)
-            if current is None or current in self.archiving or self.s.classes[current].archived:
-                continue  # in a class the roster did not bring, or staying with an archived one
-            self.ops.append(("student_remove", sid))
-            self.class_changes(current).students_removed.append(linked.name)
+            if wanted and sid in self.renamed_students:
+                for room in rooms:
+                    self.class_changes(room).students_renamed.append(self.renamed_students[sid])
+            active = linked.is_active and not linked.archived
+            current = {self.room_to_class[c] for c in linked.classroom_ids if c in self.room_to_class} \
+                if linked.is_active else set()
+            leaves = sorted(room for room in brought[sid] & current
+                            if room not in rooms and room not in self.archiving and not self.s.classes[room].archived)
+            self.place(sid, wanted[1] if wanted else linked.name,
+                       joins=[room for room in rooms if room not in current], leaves=leaves, moving=active)
+            if leaves and not rooms:
+                self.unplaced.add(sid)
+
+    def place(self, sid: str, name: str, *, joins: list[str], leaves: list[str], moving: bool) -> None:
+        """The steps and words for a student joining and leaving classes: a class left and one
+        joined in the same bundle make a move (from the first left to the first joined, ...)."""
+        moves = list(zip(leaves, joins)) if moving else []
+        for room in joins:
+            self.ops.append(("student_join", sid, room))
+        for room in leaves:
+            self.ops.append(("student_leave", sid, room))
+        for left, joined in moves:
+            self.class_changes(joined).students_moved_in.append((name, self.class_changes(left).title))
+            self.class_changes(left).students_moved_out.append((name, self.class_changes(joined).title))
+        for room in joins[len(moves):]:
+            self.class_changes(room).students_added.append(name)
+        for room in leaves[len(moves):]:
+            self.class_changes(room).students_removed.append(name)
+
+    def note_starting(self, people: dict, classes: dict) -> None:
+        for person, room, begins in sorted(self.starting, key=lambda s: (s[2], s[1], s[0])):
+            if person in people and room in classes:
+                self.note(_("%(name)s starts in %(class)s on %(date)s: Numberdeck places them with the first "
+                            "roster imported from that day.") % {
+                    "name": people[person][1], "class": self.class_changes(room).title, "date": begins})
 
     def plan_teachers(self, people: dict, placed: set, enrollments: dict) -> None:
         wanted = {(p, room) for p, room, role, _primary in enrollments.values() if role == "teacher"}
@@ -331,9 +356,8 @@ class _Planner:
         for sid, linked in sorted(self.s.enrollments.items()):
             if sid not in kept and not linked.archived:
                 self.ops.append(("enrollment_archive", sid))
-        removed = {op[1] for op in self.ops if op[0] == "student_remove"}
         for sid, linked in sorted(self.s.people.items()):
-            if not linked.archived and (sid not in people or sid in removed):
+            if not linked.archived and (sid not in people or sid in self.unplaced):
                 self.ops.append(("person_archive", sid))
 
 

@@ -8,7 +8,6 @@ from django.db.models import QuerySet
 from django.db.models.functions import Lower
 
 from accounts.models import Membership, User
-from classroom.models import Classroom
 
 from .models import RosterClass, RosterEnrollment, RosterImport, RosterPerson, RosterSource
 
@@ -20,7 +19,7 @@ class LinkedPerson:
     role: str
     name: str
     is_active: bool
-    classroom_id: int | None
+    classroom_ids: frozenset[int]  # the classes they are in now (memberships not left)
     created_account: bool
     archived: bool
 
@@ -55,7 +54,6 @@ class State:
     # Teachers already in Numberdeck, by lower-cased e-mail: a roster teacher with the same
     # address is linked to that account rather than given a second one.
     teachers_by_email: dict[str, int] = field(default_factory=dict)
-    classroom_names: dict[int, str] = field(default_factory=dict)
 
 
 def source_by_name(*, name: str) -> RosterSource | None:
@@ -86,36 +84,30 @@ def roster_state(*, source: RosterSource | None, emails: set[str] = frozenset())
     if source is None:
         return state
     people = list(RosterPerson.objects.filter(source=source).select_related("user"))
-    placed = roster_class_ids(student_ids=[p.user_id for p in people])
+    placed = membership_class_ids(student_ids=[p.user_id for p in people if p.role == "student"])
     for p in people:
         state.people[p.sourced_id] = LinkedPerson(
             p.sourced_id, p.user_id, p.role, p.user.display_name, p.user.is_active,
-            placed.get(p.user_id), p.created_account, p.archived_at is not None)
+            frozenset(placed.get(p.user_id, ())), p.created_account, p.archived_at is not None)
     for c in RosterClass.objects.filter(source=source).select_related("classroom").prefetch_related(
             "classroom__teachers"):
         room = c.classroom
         state.classes[c.sourced_id] = LinkedClass(
             c.sourced_id, room.pk, room.name, room.archived_at is not None, c.archived_at is not None,
             room.owner_id, frozenset(t.pk for t in room.teachers.all()))
-        state.classroom_names[room.pk] = room.name
     for e in RosterEnrollment.objects.filter(source=source).select_related("person", "roster_class"):
         state.enrollments[e.sourced_id] = LinkedEnrollment(
             e.sourced_id, e.person.sourced_id, e.roster_class.sourced_id, e.role, e.archived_at is not None)
-    room_ids = {p.classroom_id for p in state.people.values() if p.classroom_id} - set(state.classroom_names)
-    state.classroom_names.update(Classroom.objects.filter(pk__in=room_ids).values_list("pk", "name"))
     return state
 
 
-def roster_class_ids(*, student_ids) -> dict[int, int]:
-    """Student id -> the one class the roster keeps them in: the first (by when they joined) of
-    their memberships they have not left, archived classes included (a child stays with a
-    class that is archived, as on a class list). A child may be in more classes; the plan
-    places a student in one (rostering/plan.py)."""
-    placed: dict[int, int] = {}
-    for student_id, classroom_id in (Membership.objects.filter(student_id__in=list(student_ids),
-                                                               archived_at__isnull=True)
-                                     .order_by("joined_at", "pk").values_list("student_id", "classroom_id")):
-        placed.setdefault(student_id, classroom_id)
+def membership_class_ids(*, student_ids) -> dict[int, set[int]]:
+    """Student id -> every class they are in now: their memberships not left, archived
+    classes included (a child stays with a class that is archived, as on a class list)."""
+    placed: dict[int, set[int]] = {}
+    for student_id, classroom_id in Membership.objects.filter(
+            student_id__in=list(student_ids), archived_at__isnull=True).values_list("student_id", "classroom_id"):
+        placed.setdefault(student_id, set()).add(classroom_id)
     return placed
 
 

@@ -3,10 +3,10 @@ the administrator's confirmation.
 
 Every change to who is in which class goes through the few `roster_*` functions below, which
 call the classroom and accounts services a teacher's own actions go through (new students get
-their picture password as on the class list; a removed student is taken off the list the same
-way). They hold what depends on the roster keeping a student in one class at a time: a child
-may be in several classes (accounts.Membership), and the roster's class is the first of them
-(`selectors.roster_class_ids`); the roster moves that one and never touches the others.
+their picture password as on the class list; a student taken out of a class leaves it the same
+way, and the service decides what happens when it was their last). A child may be in several
+classes (accounts.Membership): the roster joins and leaves one class at a time and never
+touches a class it did not place the child in.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from .bundle import checked_bundle, read_bundle
 from .models import RosterClass, RosterEnrollment, RosterImport, RosterPerson, RosterSource
 from .plan import Plan, make_plan
 from .records import Bundle
-from .selectors import known_ids, roster_class_ids, roster_state, source_by_name
+from .selectors import known_ids, roster_state, source_by_name
 
 PENDING_KEPT = timedelta(days=1)  # an upload not applied within a day is forgotten
 DEFAULT_SOURCE = "OneRoster"  # the source of a bundle whose manifest names no system
@@ -40,33 +40,26 @@ class ApplyError(ValueError):
     """The plan cannot be carried out; nothing was changed."""
 
 
-# ----- class membership: the one place that knows the roster keeps a student in one class ----
-
-def _roster_class(student: User) -> Classroom | None:
-    pk = roster_class_ids(student_ids=[student.pk]).get(student.pk)
-    return Classroom.objects.filter(pk=pk).first() if pk else None
-
+# ----- class membership ---------------------------------------------------------------------
 
 def roster_add_student_to_class(*, student: User, classroom: Classroom) -> None:
-    """Put `student` on `classroom`'s list (back on it if they had been removed; moved from
-    the roster's class if they are in another)."""
-    current = _roster_class(student)
+    """Put `student` on `classroom`'s list, keeping their other classes (back on it if they had
+    left it; their sign-in back if they had been removed from every class)."""
+    try:
+        roster.check_name_free(student=student, classroom=classroom)
+    except names.InvalidName as exc:
+        raise ApplyError(str(exc)) from exc
     if not student.is_active:
         accounts.student_reactivate(student=student, classroom=classroom)
-        membership_changed(*{getattr(current, "pk", None), classroom.pk} - {None})
-    elif current is None:
+        membership_changed(classroom.pk)
+    else:
         roster.membership_join(student=student, classroom=classroom)
-    elif current.pk != classroom.pk:
-        try:
-            roster.student_move(student=student, from_classroom=current, to_classroom=classroom)
-        except names.InvalidName as exc:
-            raise ApplyError(str(exc)) from exc
 
 
-def roster_archive_membership(*, student: User, classroom: Classroom | None) -> None:
-    """Take `student` off `classroom`'s list (their games stay with the class's records)."""
-    if (classroom is not None and student.is_active
-            and student.memberships.filter(classroom=classroom, archived_at__isnull=True).exists()):
+def roster_archive_membership(*, student: User, classroom: Classroom) -> None:
+    """Take `student` off `classroom`'s list (their games stay with the class's records; their
+    sign-in ends only if it was their last class)."""
+    if student.is_active and student.memberships.filter(classroom=classroom, archived_at__isnull=True).exists():
         roster.student_remove(student=student, classroom=classroom)
 
 
@@ -142,7 +135,7 @@ class _Applier:
         classes_services.classroom_archive(classroom=self.room(sid))
         RosterClass.objects.filter(pk=self.classes[sid].pk).update(archived_at=self.now)
 
-    def student_place(self, sid, class_sid):
+    def student_join(self, sid, class_sid):
         if sid in self.new_students:
             # The class list's own way in: a fresh picture password (accounts.services).
             user = accounts.student_create(classroom=self.room(class_sid), display_name=self.new_students.pop(sid))
@@ -150,11 +143,9 @@ class _Applier:
                                                            role="student")
             return
         roster_add_student_to_class(student=self.user(sid), classroom=self.room(class_sid))
-        RosterPerson.objects.filter(pk=self.people[sid].pk).update(archived_at=None)
 
-    def student_remove(self, sid):
-        student = self.user(sid)
-        roster_archive_membership(student=student, classroom=_roster_class(student))
+    def student_leave(self, sid, class_sid):
+        roster_archive_membership(student=self.user(sid), classroom=self.room(class_sid))
 
     def teacher_add(self, sid, class_sid):
         roster_add_teacher_to_class(teacher=self.user(sid), classroom=self.room(class_sid))

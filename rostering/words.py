@@ -45,8 +45,9 @@ def _lines(c: ClassChanges) -> list[str]:
                               len(c.students_added)) % {"count": len(c.students_added),
                                                         "names": _names(c.students_added)})
     for name, from_class in c.students_moved_in:
-        lines.append(_("%(name)s moves here from %(class)s.") % {"name": name, "class": from_class}
-                     if from_class else _("%(name)s moves here.") % {"name": name})
+        lines.append(_("%(name)s moves here from %(class)s.") % {"name": name, "class": from_class})
+    for name, to_class in c.students_moved_out:
+        lines.append(_("%(name)s leaves for %(class)s.") % {"name": name, "class": to_class})
     for old, new in c.students_renamed:
         lines.append(_("%(old)s is now called %(new)s.") % {"old": old, "new": new})
     if c.students_removed:
