@@ -20,6 +20,8 @@ What the plan decides:
 - Only when a child is left in no class at all (classroom.services.roster.student_remove
   decides) does their sign-in end, as when a teacher removes them from their last class. A
   class being archived keeps its students, as with any archived class.
+- Two students with one name in a class are told apart: the roster's child gets a number
+  ("Ben Diaz 2", rostering/naming.py) and the preview says so.
 - An enrollment whose `beginDate` is still to come is not placed yet: the preview says when it
   starts, and the first bundle imported from that day places the child.
 - Only what the roster brought is taken away again: a co-teacher a teacher invited, or a
@@ -39,6 +41,7 @@ from datetime import date
 from django.utils.translation import gettext as _, ngettext
 
 from . import spec
+from .naming import tell_apart
 from .records import Bundle, Person
 from .selectors import State
 
@@ -119,6 +122,11 @@ class _Planner:
         self.archiving: set[str] = set()  # classes this plan archives
         self.renamed_students: dict[str, tuple[str, str]] = {}
         self.unplaced: set[str] = set()  # students the roster takes out of every class
+        self.brought: dict[str, set[str]] = defaultdict(set)  # the classes earlier imports placed a student in
+        for e in state.enrollments.values():
+            if e.role == "student" and not e.archived:
+                self.brought[e.person].add(e.roster_class)
+        self.student_names: dict[str, str] = {}  # roster id -> the name Numberdeck gives them
         self.starting: list[tuple[str, str, str]] = []  # (person, class, beginDate) not placed yet
 
     def class_changes(self, sid: str) -> ClassChanges:
@@ -192,6 +200,7 @@ class _Planner:
             (teachers_of[room] if role == "teacher" else classes_of[person]).append(
                 person if role == "teacher" else room)
         placed = self.plan_classes(classes, teachers_of)
+        self.name_students(people, placed, classes_of)
         self.plan_people(people, placed, teachers_of, classes_of)
         self.plan_students(people, placed, classes_of)
         self.plan_teachers(people, placed, enrollments)
@@ -244,7 +253,7 @@ class _Planner:
                     self.ops.append(("person_link", sid, existing) if existing else
                                     ("person_add", sid, "teacher", name, email))
                 elif role == "student" and any(room in placed for room in classes_of[sid]):
-                    self.ops.append(("person_add", sid, "student", name, ""))
+                    self.ops.append(("person_add", sid, "student", self.student_names.get(sid, name), ""))
                 else:
                     left_out += 1
                 continue
@@ -254,6 +263,7 @@ class _Planner:
                 continue
             if linked.archived and (role == "teacher" or any(room in placed for room in classes_of[sid])):
                 self.ops.append(("person_restore", sid))
+            name = self.student_names.get(sid, name) if role == "student" else name
             if linked.created_account and name != linked.name:
                 self.ops.append(("person_rename", sid, name))
                 if role == "teacher":
@@ -265,29 +275,57 @@ class _Planner:
                                "%(count)s students or teachers are in no class Numberdeck adds: left out.",
                                left_out) % {"count": left_out})
 
+    def rooms_of(self, sid: str, people: dict, placed: set, classes_of: dict) -> tuple[list, set, list]:
+        """A student's classes: those the roster wants them in, the linked ones they are in now,
+        and those of the latter they leave (placed there by the roster, which no longer does)."""
+        wanted, linked = people.get(sid), self.s.people.get(sid)
+        rooms = list(dict.fromkeys(r for r in classes_of[sid] if r in placed)) if wanted else []
+        current = {self.room_to_class[c] for c in linked.classroom_ids if c in self.room_to_class} \
+            if linked is not None and linked.is_active else set()
+        leaves = sorted(room for room in self.brought[sid] & current
+                        if room not in rooms and room not in self.archiving and not self.s.classes[room].archived)
+        return rooms, current, leaves
+
+    def students(self, people: dict) -> list[str]:
+        """Roster ids of the students the roster lists or earlier imports brought."""
+        return [sid for sid in sorted(set(people) | set(self.s.people))
+                if not ((sid in people and people[sid][0] != "student")
+                        or (sid in self.s.people and self.s.people[sid].role != "student"))]
+
+    def name_students(self, people: dict, placed: set, classes_of: dict) -> None:
+        user_sid = {p.user_id: sid for sid, p in self.s.people.items()}
+        lists = {room: {user_sid.get(user, f"user:{user}"): name
+                        for user, name in self.s.class_lists.get(linked.classroom_id, {}).items()}
+                 for room, linked in self.s.classes.items()}
+        rooms, wanted = {}, {}
+        for sid in self.students(people):
+            joins, current, leaves = self.rooms_of(sid, people, placed, classes_of)
+            rooms[sid] = set(joins) | (current - set(leaves))
+            for room, on_list in lists.items():
+                if room not in rooms[sid]:
+                    on_list.pop(sid, None)
+            if sid in people:
+                wanted[sid] = people[sid][1]
+        self.student_names = tell_apart(wanted=wanted, rooms=rooms, lists=lists, max_length=MAX_NAME)
+        for sid, name in sorted(self.student_names.items()):
+            linked = self.s.people.get(sid)
+            if name != wanted[sid] and (linked is None or linked.name != name):
+                self.note(_("%(name)s is called “%(new)s” in Numberdeck: a student of one of their classes is "
+                            "already called %(name)s.") % {"name": wanted[sid], "new": name})
+
     def plan_students(self, people: dict, placed: set, classes_of: dict) -> None:
-        brought: dict[str, set[str]] = defaultdict(set)  # the classes earlier imports placed them in
-        for e in self.s.enrollments.values():
-            if e.role == "student" and not e.archived:
-                brought[e.person].add(e.roster_class)
-        for sid in sorted(set(people) | set(self.s.people)):
+        for sid in self.students(people):
             wanted, linked = people.get(sid), self.s.people.get(sid)
-            if (wanted and wanted[0] != "student") or (linked and linked.role != "student"):
-                continue
-            rooms = list(dict.fromkeys(r for r in classes_of[sid] if r in placed)) if wanted else []
+            rooms, current, leaves = self.rooms_of(sid, people, placed, classes_of)
+            name = self.student_names.get(sid) or linked.name
             if linked is None:
-                self.place(sid, wanted[1], joins=rooms, leaves=[], moving=False)
+                self.place(sid, name, joins=rooms, leaves=[], moving=False)
                 continue
             if wanted and sid in self.renamed_students:
                 for room in rooms:
                     self.class_changes(room).students_renamed.append(self.renamed_students[sid])
-            active = linked.is_active and not linked.archived
-            current = {self.room_to_class[c] for c in linked.classroom_ids if c in self.room_to_class} \
-                if linked.is_active else set()
-            leaves = sorted(room for room in brought[sid] & current
-                            if room not in rooms and room not in self.archiving and not self.s.classes[room].archived)
-            self.place(sid, wanted[1] if wanted else linked.name,
-                       joins=[room for room in rooms if room not in current], leaves=leaves, moving=active)
+            self.place(sid, name, joins=[room for room in rooms if room not in current], leaves=leaves,
+                       moving=linked.is_active and not linked.archived)
             if leaves and not rooms:
                 self.unplaced.add(sid)
 

@@ -54,6 +54,9 @@ class State:
     # Teachers already in Numberdeck, by lower-cased e-mail: a roster teacher with the same
     # address is linked to that account rather than given a second one.
     teachers_by_email: dict[str, int] = field(default_factory=dict)
+    # Classroom id -> {student id: name} of each linked class's list (hand-added children too):
+    # the names a child joining it must be told apart from.
+    class_lists: dict[int, dict[int, str]] = field(default_factory=dict)
 
 
 def source_by_name(*, name: str) -> RosterSource | None:
@@ -95,6 +98,10 @@ def roster_state(*, source: RosterSource | None, emails: set[str] = frozenset())
         state.classes[c.sourced_id] = LinkedClass(
             c.sourced_id, room.pk, room.name, room.archived_at is not None, c.archived_at is not None,
             room.owner_id, frozenset(t.pk for t in room.teachers.all()))
+    for room_id, student_id, name in Membership.objects.filter(
+            classroom_id__in=[c.classroom_id for c in state.classes.values()], archived_at__isnull=True,
+            student__is_active=True).values_list("classroom_id", "student_id", "student__display_name"):
+        state.class_lists.setdefault(room_id, {})[student_id] = name
     for e in RosterEnrollment.objects.filter(source=source).select_related("person", "roster_class"):
         state.enrollments[e.sourced_id] = LinkedEnrollment(
             e.sourced_id, e.person.sourced_id, e.roster_class.sourced_id, e.role, e.archived_at is not None)

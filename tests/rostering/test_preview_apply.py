@@ -149,20 +149,29 @@ def test_a_class_without_a_teacher_waits_and_other_roles_are_left_out():
     assert not User.objects.filter(display_name="Pat Lee").exists()
 
 
-def test_a_failing_step_changes_nothing(make_classroom):
-    """Everything or nothing: a name the class already has stops the move, and the rest too."""
+def test_two_students_with_one_name_in_a_class_are_told_apart(make_student):
+    """The child already called so keeps the name; the other gets a number, and the preview says so."""
     roster_apply(bundle=bundle_of(school_year()), source_name=SOURCE)
+    make_student(Classroom.objects.get(name="5A Maths"), "Dev Rao")  # added by hand by the teacher
     data = school_year()
     data["users"][4] = person("s-3", "Ben", "Diaz", "student")  # Cleo renamed as Ben's twin name...
     data["enrollments"][3] = enrollment("e-4b", "class-b", "s-2", "student")  # ...and Ben moves to her class
-    data["classes"][0]["title"] = "5A Renamed"
-    from rostering.services import ApplyError
+    data["users"].append(person("s-4", "Dev", "Rao", "student"))
+    data["enrollments"].append(enrollment("e-8", "class-a", "s-4", "student"))
+    bundle = bundle_of(data)
+    plan = roster_preview(bundle=bundle, source_name=SOURCE)
+    assert changes(plan)["5B Maths"].students_renamed == [("Cleo Park", "Ben Diaz 2")]
+    assert changes(plan)["5A Maths"].students_added == ["Dev Rao 2"]
+    assert any("Ben Diaz is called “Ben Diaz 2”" in note for note in plan.notes)
 
-    with pytest.raises(ApplyError):
-        roster_apply(bundle=bundle_of(data), source_name=SOURCE)
-    assert Classroom.objects.filter(name="5A Maths").exists()
-    assert active_class_names(student("s-2")) == ["5A Maths"]
-    assert RosterImport.objects.count() == 1
+    roster_apply(bundle=bundle, source_name=SOURCE)
+    assert sorted(Classroom.objects.get(name="5B Maths").memberships.filter(archived_at__isnull=True)
+                  .values_list("student__display_name", flat=True)) == ["Ben Diaz", "Ben Diaz 2"]
+    assert student("s-2").display_name == "Ben Diaz" and student("s-3").display_name == "Ben Diaz 2"
+    assert student("s-4").display_name == "Dev Rao 2"
+    assert User.objects.filter(display_name="Dev Rao").exists()
+    again = roster_preview(bundle=bundle, source_name=SOURCE)
+    assert again.is_empty and again.notes == []
 
 
 def test_a_childs_export_shows_their_roster_ids_and_erasing_removes_them(make_teacher):
