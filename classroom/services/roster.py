@@ -86,7 +86,12 @@ def student_move(*, student: User, from_classroom: Classroom, to_classroom: Clas
     """Move a student from one of their classes to another: the old membership is archived,
     the new one made (or taken up again); their other classes are not touched, and their past
     games stay with the old class's records."""
-    check_name_free(student=student, classroom=to_classroom)
+    taken = _name_keys(to_classroom)
+    if names.key(student.display_name) in taken:
+        raise names.InvalidName(
+            _("There is already a student called “%(name)s” in %(class_name)s. Rename this student "
+              "first.") % {"name": student.display_name, "class_name": to_classroom.name}
+            + " " + names.tell_apart_hint(student.display_name, taken))
     # Assignments chosen for them in the old class stay as they were: they are not removed
     # from those lists, because an emptied list would mean "the whole class".
     _leave(student, from_classroom)
@@ -94,17 +99,6 @@ def student_move(*, student: User, from_classroom: Classroom, to_classroom: Clas
     # Open sockets of the old class (its lobbies) re-check who may still listen.
     membership_changed(from_classroom.pk, to_classroom.pk, *_classes_of_open_tables(student))
     return student
-
-
-def check_name_free(*, student: User, classroom: Classroom) -> None:
-    """Raise names.InvalidName if another student of `classroom` has the student's name (two
-    children with one name cannot tell themselves apart on the sign-in screen)."""
-    taken = _name_keys(classroom)
-    if names.key(student.display_name) in taken:
-        raise names.InvalidName(
-            _("There is already a student called “%(name)s” in %(class_name)s. Rename this student "
-              "first.") % {"name": student.display_name, "class_name": classroom.name}
-            + " " + names.tell_apart_hint(student.display_name, taken))
 
 
 def _leave(student: User, classroom: Classroom) -> None:

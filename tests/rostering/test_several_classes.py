@@ -16,7 +16,7 @@ from rostering.services import roster_apply, roster_preview
 from rostering.words import as_text
 from tests.conftest import active_class_names
 
-from .bundles import enrollment, make_zip, school_year
+from .bundles import enrollment, make_zip, person, school_year
 
 pytestmark = pytest.mark.django_db
 SOURCE = "Hillside SIS"
@@ -80,7 +80,8 @@ def test_a_reimport_moves_a_child_from_one_class_to_another_and_leaves_the_other
     apply(three_classes(enrollment("e-3", "class-a", "s-1", "student"), enrollment("e-6", "class-c", "s-1", "student")))
     ann = student("s-1")
     club = Membership.objects.get(student=ann, classroom__name="Maths Club")
-    moved = three_classes(enrollment("e-3b", "class-b", "s-1", "student"), enrollment("e-6", "class-c", "s-1", "student"))
+    moved = three_classes(enrollment("e-3b", "class-b", "s-1", "student"),
+                          enrollment("e-6", "class-c", "s-1", "student"))
     plan = preview(moved)
     assert changes(plan)["5B Maths"].students_moved_in == [("Ann Lee", "5A Maths")]
     assert changes(plan)["5A Maths"].students_moved_out == [("Ann Lee", "5B Maths")]
@@ -151,3 +152,16 @@ def test_an_enrollment_that_begins_later_is_announced_not_placed():
                       today=date.fromisoformat(begins))
     assert changes(later)["Maths Club"].students_added == ["Ann Lee"]
     assert ("student_join", "s-1", "class-c") in later.ops
+
+
+def test_a_child_takes_the_name_of_one_who_leaves_the_class_in_the_same_import():
+    apply(three_classes(enrollment("e-3", "class-a", "s-1", "student")))
+    data = three_classes(enrollment("e-3b", "class-b", "s-1", "student"),
+                         enrollment("e-9", "class-a", "s-9", "student"))
+    data["users"].append(person("s-9", "Ann", "Lee", "student"))  # another Ann Lee, in the class the first leaves
+    plan = preview(data)
+    assert changes(plan)["5A Maths"].students_added == ["Ann Lee"]
+    assert not any("is called" in note for note in plan.notes)
+    apply(data)
+    assert active_class_names(student("s-1")) == ["5B Maths"]
+    assert active_class_names(student("s-9")) == ["5A Maths"] and student("s-9").display_name == "Ann Lee"
