@@ -11,6 +11,7 @@ received, and the course's members (names and roles, in pages of `limit` with a 
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import threading
@@ -75,7 +76,8 @@ class TestPlatform:
             *PEOPLE.values(), ("demo-student-2", [LEARNER], "Ana", "Lopez"),
             ("demo-student-3", [LEARNER], "Omar", "Haddad"))]
         self.page_size = 100  # members a page, unless the tool asks for fewer (`limit`)
-        self.fail_members = 0  # the next N member list requests get a 503
+        self.fail_members = 0  # the next N member list requests get a 503 ...
+        self.fail_members_after = 0  # ... once this many more have been answered
         self.member_requests: list[str] = []  # the addresses of the pages asked for
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", port), _handler(self))
@@ -141,13 +143,14 @@ class TestPlatform:
         """One page of the members, and the address of the next page (None on the last)."""
         try:
             limit = max(1, min(int(query.get("limit") or self.page_size), self.page_size))
-            offset = max(0, int(query.get("offset") or 0))
         except ValueError:
-            limit, offset = self.page_size, 0
+            limit = self.page_size
+        offset = _page_offset(query.get("pageToken"))
         with self._lock:
             members = list(self.members)
         more = offset + limit < len(members)
-        following = f"{self.memberships_url}?{urlencode({'limit': limit, 'offset': offset + limit})}" if more else None
+        following = f"{self.memberships_url}?{urlencode({'limit': limit, 'pageToken': _page_token(offset + limit)})}" \
+            if more else None
         return {"id": self.memberships_url, "context": {k: self.context[k] for k in ("id", "title", "label")},
                 "members": members[offset:offset + limit]}, following
 
@@ -266,6 +269,21 @@ client id {self.client_id}, deployment {self.deployment_id}.</p>
                      "</button></form><p><a href='/'>Back to the course</a></p>")
 
 
+def _page_token(offset: int) -> str:
+    """A page's token, as platforms give them: opaque, and in capitals and small letters, so a
+    tool that changes its case asks for a page that does not exist."""
+    return base64.urlsafe_b64encode(f"Members from {offset}".encode()).decode().rstrip("=")
+
+
+def _page_offset(token: str | None) -> int:
+    if not token:
+        return 0
+    text = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)).decode(errors="replace")
+    if not text.startswith("Members from "):
+        raise ValueError("unknown page token")
+    return max(0, int(text.removeprefix("Members from ")))
+
+
 def _page(title: str, body: str) -> str:
     return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title></head>"
             f"<body><h1>{html.escape(title)}</h1>{body}</body></html>")
@@ -322,10 +340,15 @@ def _handler(platform: TestPlatform):
             platform.member_requests.append(self.path)
             if not self._authorised():
                 return self._json(401, {"error": "invalid_token"})
-            if platform.fail_members > 0:
+            if platform.fail_members > 0 and platform.fail_members_after > 0:
+                platform.fail_members_after -= 1
+            elif platform.fail_members > 0:
                 platform.fail_members -= 1
                 return self._json(503, {"error": "try later"})
-            page, following = platform.members_page(query)
+            try:
+                page, following = platform.members_page(query)
+            except ValueError:
+                return self._json(400, {"error": "unknown page"})
             data = json.dumps(page).encode()
             self.send_response(200)
             self.send_header("Content-Type", NRPS_MEDIA_TYPE)
