@@ -32,6 +32,14 @@ def classes_for_teacher(*, teacher: User, archived: bool | None = False) -> Quer
     return classes.order_by("name", "id")
 
 
+def class_page_for_teacher(*, teacher: User, pk: int) -> Classroom | None:
+    """One of the teacher's classes (active or archived) for its page, with `course_links`: how
+    many courses of a learning platform open it (lti.CourseClass, by its reverse name, read in
+    the same query; the page then links to the class list from the course)."""
+    return classes_for_teacher(teacher=teacher, archived=None).annotate(
+        course_links=Count("lti_courses")).filter(pk=pk).first()
+
+
 def class_summaries_for_teacher(*, teacher: User, archived: bool = False) -> QuerySet[Classroom]:
     """The teacher's classes with `student_count` and `open_assignment_count`."""
     return classes_for_teacher(teacher=teacher, archived=archived).annotate(

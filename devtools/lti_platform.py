@@ -5,11 +5,13 @@ id tokens (PyJWT, its own RSA key) and keeps everything in memory.
 It serves, on 127.0.0.1: a page with a demo course (launch as teacher or student, add an
 activity by deep linking, open the activities placed), its key set, the OIDC authorisation
 endpoint, an OAuth2 token endpoint (client credentials with a JWT assertion, checked against
-Numberdeck's key set), line items and their scores (for grades), and a page of the scores
-received."""
+Numberdeck's key set), line items and their scores (for grades), a page of the scores
+received, and the course's members (names and roles, in pages of `limit` with a `Link:
+<...>; rel="next"` header) with a page to add a student to the course or mark one as left."""
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import threading
@@ -25,6 +27,8 @@ from jwcrypto.jwk import JWK
 CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
 DL_CLAIM = "https://purl.imsglobal.org/spec/lti-dl/claim/"
 AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
+NRPS_CLAIM = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice"
+NRPS_MEDIA_TYPE = "application/vnd.ims.lti-nrps.v2.membershipcontainer+json"
 AGS_SCOPES = ["https://purl.imsglobal.org/spec/lti-ags/scope/lineitem",
               "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem.readonly",
               "https://purl.imsglobal.org/spec/lti-ags/scope/score"]
@@ -67,6 +71,14 @@ class TestPlatform:
         self.deep_link_answers: list[dict] = []  # decoded answers
         self.fail_scores = 0  # the next N score posts get a 503
         self.tokens: set[str] = set()
+        # The course's members (names and roles): the two demo people, and a few more students.
+        self.members: list[dict] = [self.member(sub, roles, given, family) for sub, roles, given, family in (
+            *PEOPLE.values(), ("demo-student-2", [LEARNER], "Ana", "Lopez"),
+            ("demo-student-3", [LEARNER], "Omar", "Haddad"))]
+        self.page_size = 100  # members a page, unless the tool asks for fewer (`limit`)
+        self.fail_members = 0  # the next N member list requests get a 503 ...
+        self.fail_members_after = 0  # ... once this many more have been answered
+        self.member_requests: list[str] = []  # the addresses of the pages asked for
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", port), _handler(self))
         self.origin = f"http://127.0.0.1:{self._server.server_address[1]}"
@@ -101,6 +113,47 @@ class TestPlatform:
     def lineitems_url(self) -> str:
         return self.origin + "/lineitems"
 
+    @property
+    def memberships_url(self) -> str:
+        return self.origin + "/memberships"
+
+    # ----- the course's members ----------------------------------------------------------------
+    @staticmethod
+    def member(sub: str, roles: list[str], given: str, family: str, status: str = "Active") -> dict:
+        return {"user_id": sub, "roles": roles, "status": status, "given_name": given, "family_name": family,
+                "name": f"{given} {family}"}
+
+    def add_member(self, sub: str, roles: list[str], given: str, family: str) -> dict:
+        with self._lock:
+            self.members = [m for m in self.members if m["user_id"] != sub]
+            self.members.append(self.member(sub, roles, given, family))
+        return self.members[-1]
+
+    def set_status(self, sub: str, status: str) -> None:
+        with self._lock:
+            for member in self.members:
+                if member["user_id"] == sub:
+                    member["status"] = status
+
+    def remove_member(self, sub: str) -> None:
+        with self._lock:
+            self.members = [m for m in self.members if m["user_id"] != sub]
+
+    def members_page(self, query: dict) -> tuple[dict, str | None]:
+        """One page of the members, and the address of the next page (None on the last)."""
+        try:
+            limit = max(1, min(int(query.get("limit") or self.page_size), self.page_size))
+        except ValueError:
+            limit = self.page_size
+        offset = _page_offset(query.get("pageToken"))
+        with self._lock:
+            members = list(self.members)
+        more = offset + limit < len(members)
+        following = f"{self.memberships_url}?{urlencode({'limit': limit, 'pageToken': _page_token(offset + limit)})}" \
+            if more else None
+        return {"id": self.memberships_url, "context": {k: self.context[k] for k in ("id", "title", "label")},
+                "members": members[offset:offset + limit]}, following
+
     # ----- messages --------------------------------------------------------------------------
     def login_url(self, *, person: str, message: str = "launch", activity: int | None = None) -> str:
         """Where the platform sends the browser first: Numberdeck's login initiation."""
@@ -119,6 +172,7 @@ class TestPlatform:
             CLAIM + "roles": roles, CLAIM + "context": self.context,
             CLAIM + "target_link_uri": f"{self.tool_url}/lti/launch/",
             AGS_CLAIM: {"scope": AGS_SCOPES, "lineitems": self.lineitems_url},
+            NRPS_CLAIM: {"context_memberships_url": self.memberships_url, "service_versions": ["2.0"]},
         }
         activity = self.activities[hint["activity"]] if isinstance(hint.get("activity"), int) \
             and 0 <= hint["activity"] < len(self.activities) else None
@@ -190,7 +244,7 @@ class TestPlatform:
 client id {self.client_id}, deployment {self.deployment_id}.</p>
 <ul>{buttons}</ul>
 <h2>Activities</h2><ul>{activities}</ul>
-<p><a href="/scores">Scores received</a> · <a href="/jwks">Key set</a> ·
+<p><a href="/members">Members of the course</a> · <a href="/scores">Scores received</a> · <a href="/jwks">Key set</a> ·
 <a href="{html.escape(self.origin)}/framed">Numberdeck inside a frame</a></p>""")
 
     def scores_page(self) -> str:
@@ -199,6 +253,35 @@ client id {self.client_id}, deployment {self.deployment_id}.</p>
                        f"</td><td>{html.escape(str(s.get('activityProgress')))}</td></tr>" for s in self.scores)
         return _page("Scores received", "<table><tr><th>Line item</th><th>User</th><th>Score</th><th>Progress</th></tr>"
                      f"{rows}</table><p><a href='/'>Back to the course</a></p>")
+
+    def members_list_page(self) -> str:
+        rows = "".join(
+            f"<tr><td>{html.escape(m['name'])}</td><td>{html.escape(m['user_id'])}</td>"
+            f"<td>{'Teacher' if INSTRUCTOR in m['roles'] else 'Student'}</td><td>{html.escape(m['status'])}</td><td>"
+            + (f"<form method='post' action='/members/leave'><input type='hidden' name='sub' "
+               f"value='{html.escape(m['user_id'])}'><button type='submit'>Mark {html.escape(m['name'])} as left"
+               f"</button></form>" if m["status"] == "Active" and INSTRUCTOR not in m["roles"] else "")
+            + "</td></tr>" for m in self.members)
+        return _page("Members of the course", "<table><tr><th>Name</th><th>User id</th><th>Role</th><th>Status</th>"
+                     f"<th>Action</th></tr>{rows}</table><form method='post' action='/members/add'>"
+                     "<label>Given name <input name='given' required></label> <label>Family name "
+                     "<input name='family' required></label> <button type='submit'>Add a student to the course"
+                     "</button></form><p><a href='/'>Back to the course</a></p>")
+
+
+def _page_token(offset: int) -> str:
+    """A page's token, as platforms give them: opaque, and in capitals and small letters, so a
+    tool that changes its case asks for a page that does not exist."""
+    return base64.urlsafe_b64encode(f"Members from {offset}".encode()).decode().rstrip("=")
+
+
+def _page_offset(token: str | None) -> int:
+    if not token:
+        return 0
+    text = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)).decode(errors="replace")
+    if not text.startswith("Members from "):
+        raise ValueError("unknown page token")
+    return max(0, int(text.removeprefix("Members from ")))
 
 
 def _page(title: str, body: str) -> str:
@@ -241,12 +324,39 @@ def _handler(platform: TestPlatform):
                                       f'framed: <a href="{src}" target="_blank">open it in a new window</a>.</p>'))
             elif url.path == "/auth":
                 self._authorise(query)
+            elif url.path == "/members":
+                self._send(200, platform.members_list_page())
+            elif url.path == "/memberships":
+                self._memberships(query)
             elif url.path == "/lineitems":
                 if not self._authorised():
                     return self._json(401, {"error": "invalid_token"})
                 self._json(200, list(platform.line_items.values()))
             else:
                 self._send(404, _page("Not found", ""))
+
+        def _memberships(self, query: dict) -> None:
+            """Names and roles: one page of the course's members, the next page in a Link header."""
+            platform.member_requests.append(self.path)
+            if not self._authorised():
+                return self._json(401, {"error": "invalid_token"})
+            if platform.fail_members > 0 and platform.fail_members_after > 0:
+                platform.fail_members_after -= 1
+            elif platform.fail_members > 0:
+                platform.fail_members -= 1
+                return self._json(503, {"error": "try later"})
+            try:
+                page, following = platform.members_page(query)
+            except ValueError:
+                return self._json(400, {"error": "unknown page"})
+            data = json.dumps(page).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", NRPS_MEDIA_TYPE)
+            self.send_header("Content-Length", str(len(data)))
+            if following:
+                self.send_header("Link", f'<{following}>; rel="next"')
+            self.end_headers()
+            self.wfile.write(data)
 
         def _authorise(self, query: dict) -> None:
             """The OIDC authorisation request: the id token, posted by the browser to the tool."""
@@ -276,6 +386,17 @@ def _handler(platform: TestPlatform):
                 titles = "".join(f"<li>{html.escape(i.get('title', ''))}</li>"
                                  for i in answer.get(DL_CLAIM + "content_items", []))
                 return self._send(200, _page("Activity added", f"<ul>{titles}</ul><p><a href='/'>Back to the course</a></p>"))
+            if url.path in ("/members/add", "/members/leave"):
+                form = {k: v[0] for k, v in parse_qs(body.decode()).items()}
+                if url.path == "/members/add" and form.get("given") and form.get("family"):
+                    platform.add_member(f"student-{uuid.uuid4().hex[:8]}", [LEARNER], form["given"], form["family"])
+                elif url.path == "/members/leave":
+                    platform.set_status(form.get("sub", ""), "Deleted")
+                self.send_response(303)
+                self.send_header("Location", "/members")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
             if not self._authorised():
                 return self._json(401, {"error": "invalid_token"})
             if url.path == "/lineitems":

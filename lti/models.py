@@ -75,3 +75,17 @@ class GradePost(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["placement", "student"], name="one_grade_post_per_student")]
+
+
+class RosterSync(models.Model):
+    """The last sync of a course's class list from the platform's names-and-roles service
+    (lti/roster_sync.py): when, and what it did, or why it failed (in plain words)."""
+
+    course_class = models.OneToOneField(CourseClass, on_delete=models.CASCADE, related_name="roster_sync")
+    synced_at = models.DateTimeField()
+    succeeded = models.BooleanField(default=False)
+    added = models.PositiveIntegerField(default=0)
+    archived = models.PositiveIntegerField(default=0)
+    unchanged = models.PositiveIntegerField(default=0)
+    skipped = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)

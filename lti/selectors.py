@@ -10,7 +10,7 @@ from classroom.selectors import classes_for_teacher, finished_counts, students_o
 from games.models import Seat
 from reports.models import NeedsHelpFlag, SkillEvidence
 
-from .models import GradePost, PlacedAssignment, RegistrationLink
+from .models import CourseClass, GradePost, PlacedAssignment, RegistrationLink
 
 
 def lti_platforms() -> QuerySet[LtiRegistration]:
@@ -74,3 +74,11 @@ def lti_score(*, assignment: Assignment, student_id: int) -> tuple[float, bool]:
                                                measure__in=measures).values_list("measure", flat=True))
     skill = 1 - len(flagged) / len(measures)
     return round(70 * completion + 30 * skill, 1), progress.complete
+
+
+# ----- class lists from the courses (lti/roster_sync.py) ---------------------------------------
+
+def lti_course_class_for_teacher(*, teacher, classroom_id: int) -> CourseClass | None:
+    """The course a class of this teacher's (owned or co-taught) comes from; None otherwise."""
+    return CourseClass.objects.select_related("classroom", "context").filter(
+        classroom__in=classes_for_teacher(teacher=teacher), classroom_id=classroom_id).order_by("pk").first()

@@ -4,6 +4,7 @@ and written in one transaction, so a refused launch leaves nothing behind."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -15,7 +16,7 @@ from lti_tool.utils import (sync_context_from_launch, sync_deployment_from_launc
 
 from accounts.membership import membership_changed
 from accounts.models import User
-from accounts.services import student_create
+from accounts.services import student_create, student_reactivate
 from accounts.typed_text import has_hidden_characters
 from classroom import names
 from classroom.models import Classroom
@@ -47,47 +48,80 @@ class Landing:
     user: User
     classroom: Classroom
     placement: PlacedAssignment | None = None  # the placed assignment the link opens
+    course_class: CourseClass | None = None
 
 
-def lti_enrol_student(*, user: User, classroom: Classroom) -> None:
-    """Put a student in a class: the one place a launch does it. A child launched from
-    several courses is in each of their classes (accounts.Membership); a launch never takes
-    them out of another."""
+def lti_enrol_student(*, user: User, classroom: Classroom) -> bool:
+    """Put a student in a class: the one place a launch or a roster sync (lti/roster_sync.py)
+    does it. A child launched from several courses is in each of their classes
+    (accounts.Membership); this never takes them out of another. A child whose account was
+    closed when they left their last class (a launch refuses them) is taken back by a sync that
+    finds them in the course again. True when they were not in the class before."""
+    if not user.is_active:
+        student_reactivate(student=user, classroom=classroom)
+        membership_changed(classroom.pk)
+        return True
     if not user.memberships.filter(classroom=classroom, archived_at__isnull=True).exists():
         membership_join(student=user, classroom=classroom)
+        return True
+    return False
 
 
-def lti_add_teacher(*, user: User, classroom: Classroom) -> None:
-    """Make a teacher one of a class's teachers (a co-teacher, when someone else owns it)."""
-    if not classroom.teachers.filter(pk=user.pk).exists():
-        classroom.teachers.add(user)
-        membership_changed(classroom.pk)
+def lti_add_teacher(*, user: User, classroom: Classroom) -> bool:
+    """Make a teacher one of a class's teachers (a co-teacher, when someone else owns it).
+    True when they were not one before."""
+    if classroom.teachers.filter(pk=user.pk).exists():
+        return False
+    classroom.teachers.add(user)
+    membership_changed(classroom.pk)
+    return True
 
 
-def _claim_text(launch: LtiLaunch, claim: str) -> str:
+# A launch's claims and a names-and-roles member carry the same name fields (`name`,
+# `given_name`, `family_name`): the names below read either, through its `get`.
+Claims = Callable[[str], object]
+
+
+def _claim_text(claims: Claims, claim: str) -> str:
     """A name claim, tidied; "" when absent or holding hidden characters (as a typed name may not)."""
-    value = launch.get_claim(claim)
+    value = claims(claim)
     if not isinstance(value, str) or has_hidden_characters(value):
         return ""
     return names.tidy(value)
 
 
-def _teacher_name(launch: LtiLaunch) -> str:
-    name = _claim_text(launch, "name") or " ".join(
-        part for part in (_claim_text(launch, "given_name"), _claim_text(launch, "family_name")) if part)
+def _teacher_name(claims: Claims) -> str:
+    name = _claim_text(claims, "name") or " ".join(
+        part for part in (_claim_text(claims, "given_name"), _claim_text(claims, "family_name")) if part)
     return (name or _("Teacher"))[:60]
 
 
-def _student_name(launch: LtiLaunch, classroom: Classroom) -> str:
+def _student_name(claims: Claims, classroom: Classroom) -> str:
     """A first name and an initial, as teachers are asked to type (docs/privacy.md), told apart
     from the class's other students when needed."""
-    given = _claim_text(launch, "given_name") or _claim_text(launch, "name").split(" ")[0]
-    family = _claim_text(launch, "family_name")
+    given = _claim_text(claims, "given_name") or _claim_text(claims, "name").split(" ")[0]
+    family = _claim_text(claims, "family_name")
     name = (f"{given} {family[:1]}." if given and family else given) or _("Student")
     taken = {names.key(n) for n in students_of_class(classroom=classroom).values_list("display_name", flat=True)}
     if names.key(name) in taken:
         name = next(iter(names.suggestions(name, taken)), name)
     return name[:60]
+
+
+def lti_teacher_create(*, claims: Claims) -> User:
+    """A teacher's account made from the platform: their full name only, no e-mail or password."""
+    user = User(username=f"lti-{get_random_string(16).lower()}", role=User.Role.TEACHER,
+                display_name=_teacher_name(claims))
+    user.set_unusable_password()
+    user.save()
+    return user
+
+
+def lti_student_create(*, claims: Claims, classroom: Classroom) -> User:
+    """A student's account made from the platform: a first name and an initial only. A picture
+    password too, so the class's sign-in cards work for them as for anyone."""
+    return student_create(classroom=None, display_name=_student_name(claims, classroom),
+                          username=f"lti-{get_random_string(16).lower()}")
 
 
 def _named_id(launch: LtiLaunch, parameter: str) -> int | None:
@@ -191,26 +225,21 @@ def lti_launch_accept(*, launch: LtiLaunch) -> Landing:
     user = lti_user.auth_user or _person(launch)
     if role == "teacher":
         if user is None:
-            user = User(username=f"lti-{get_random_string(16).lower()}", role=User.Role.TEACHER,
-                        display_name=_teacher_name(launch))
-            user.set_unusable_password()
-            user.save()
+            user = lti_teacher_create(claims=launch.get_claim)
         if course_class is None:
             title = next((names.tidy(text) for text in (context.title, context.label)
                           if names.tidy(text) and not has_hidden_characters(text)), "") or _("Class")
             classroom = classroom_create(teacher=user, name=title[:80])
-            CourseClass.objects.create(context=context, classroom=classroom)
+            course_class = CourseClass.objects.create(context=context, classroom=classroom)
         else:
             classroom = course_class.classroom
             lti_add_teacher(user=user, classroom=classroom)
     else:
         classroom = course_class.classroom
         if user is None:
-            # A picture password too, so the class's sign-in cards work for them as for anyone.
-            user = student_create(classroom=None, display_name=_student_name(launch, classroom),
-                                  username=f"lti-{get_random_string(16).lower()}")
+            user = lti_student_create(claims=launch.get_claim, classroom=classroom)
         lti_enrol_student(user=user, classroom=classroom)
     if lti_user.auth_user_id != user.pk:
         lti_user.auth_user = user
         lti_user.save(update_fields=["auth_user", "datetime_modified"])
-    return Landing(user=user, classroom=classroom, placement=_placement(launch, context))
+    return Landing(user=user, classroom=classroom, placement=_placement(launch, context), course_class=course_class)

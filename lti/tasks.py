@@ -1,8 +1,10 @@
-"""Celery tasks of the LTI app (autodiscovered): grades to the platforms (lti/grades.py)."""
+"""Celery tasks of the LTI app (autodiscovered): grades to the platforms (lti/grades.py), and
+class lists from them (lti/roster_sync.py)."""
 
 from celery import shared_task
 
 from .grades import lti_grades_post_for_game
+from .roster_sync import lti_roster_sync
 
 RETRIES = 5
 RETRY_SECONDS = 60
@@ -16,3 +18,12 @@ def post_grades(self, game_id: int) -> int:
     if failed and self.request.retries < RETRIES:
         raise self.retry(countdown=RETRY_SECONDS * 2 ** self.request.retries)
     return len(failed)
+
+
+@shared_task(acks_late=True)
+def sync_roster(course_class_id: int) -> bool:
+    """Queued when a teacher launches from a course that shares its members. Safe to run twice
+    (a second run with the same list changes nothing; two at once take turns). A failure is
+    kept for the teacher's page, not retried: the next launch or the teacher's button syncs."""
+    sync = lti_roster_sync(course_class_id=course_class_id)
+    return bool(sync and sync.succeeded)

@@ -15,4 +15,6 @@ urlpatterns = [
     path("lti/deep-link/<str:key>/", views.deep_link, name="deep_link"),
     path("lti/assignments/<int:pk>/", views.placement, name="placement"),
     path("lti/grades/<int:pk>/post-again/", views.grade_post_again, name="grade_post_again"),
+    path("lti/classes/<int:classroom_id>/class-list/", views.roster, name="roster"),
+    path("lti/classes/<int:classroom_id>/class-list/sync/", views.roster_sync, name="roster_sync"),
 ]

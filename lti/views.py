@@ -6,7 +6,7 @@ import logging
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,8 +28,11 @@ from .registration import LinkUnusable, lti_platform_register, lti_platform_regi
     lti_registration_link_create
 from .grades import lti_grade_post_again
 from .models import GradePost
-from .selectors import lti_grade_posts, lti_placements_for_teacher, lti_platforms, lti_registration_links_usable
+from .roster_sync import lti_roster_sync
+from .selectors import lti_course_class_for_teacher, lti_grade_posts, lti_placements_for_teacher, lti_platforms, \
+    lti_registration_links_usable
 from .services import LaunchRefused, lti_launch_accept
+from .tasks import sync_roster
 
 log = logging.getLogger(__name__)
 ANSWER_KEY = "lti_deep_linking_answer"
@@ -67,6 +70,9 @@ def launch(request):
     except LaunchRefused as refusal:
         return _refused(request, refusal.message, refusal.status)
     login(request, landing.user, backend="django.contrib.auth.backends.ModelBackend")
+    if landing.user.is_teacher and landing.course_class and landing.course_class.context.memberships_url:
+        course_class_id = landing.course_class.pk  # the class list from the course, in a worker
+        transaction.on_commit(lambda: sync_roster.delay(course_class_id))
     if landing.user.is_student:  # the course they came from chooses the class they work in
         remember_working_class(request, classroom_id=landing.classroom.pk)
     if message.is_deep_link_launch:
@@ -148,6 +154,34 @@ def grade_post_again(request, pk: int):
         messages.error(request, _("%(name)s's grade could not be posted: %(reason)s")
                        % {"name": post.student.display_name, "reason": post.error})
     return redirect("lti:placement", post.placement_id)
+
+
+def _course_class_or_404(request, classroom_id: int):
+    found = lti_course_class_for_teacher(teacher=request.user, classroom_id=classroom_id)
+    if found is None:
+        raise Http404("No class from a course of this teacher's.")
+    return found
+
+
+@teacher_required
+def roster(request, classroom_id: int):
+    """A class from a course: its last sync with the course's members, and a button to sync now."""
+    course_class = _course_class_or_404(request, classroom_id)
+    return render(request, "lti/roster.html", {
+        "course_class": course_class, "classroom": course_class.classroom,
+        "sync": getattr(course_class, "roster_sync", None)})
+
+
+@teacher_required
+@require_POST
+def roster_sync(request, classroom_id: int):
+    course_class = _course_class_or_404(request, classroom_id)
+    sync = lti_roster_sync(course_class_id=course_class.pk)
+    if sync.succeeded:
+        messages.success(request, _("The class list is in step with the course."))
+    else:
+        messages.error(request, _("The class list could not be synced: %(reason)s") % {"reason": sync.error})
+    return redirect("lti:roster", classroom_id)
 
 
 def _tool_addresses(request) -> dynamic.ToolAddresses:

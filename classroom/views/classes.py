@@ -1,6 +1,7 @@
 """A teacher's classes: the list, creating and editing, archiving, and the class page."""
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -49,7 +50,9 @@ def _class_page_context(classroom):
 
 @teacher_required
 def class_detail(request, pk: int):
-    classroom = teacher_class(request, pk, archived=None)
+    classroom = selectors.class_page_for_teacher(teacher=request.user, pk=pk)
+    if classroom is None:
+        raise Http404("No such class of this teacher's.")
     if classroom.is_archived:
         return render(request, "classroom/class_archived.html", {"classroom": classroom,
                                                                 "kept_for": archived_kept_for()})

@@ -22,6 +22,12 @@ def test_the_test_platform_launches_a_teacher_who_adds_work_then_a_student(brows
         page.get_by_role("link", name="Launch as teacher").click()
         page.wait_for_url(live_daphne + "/teach/classes/*/")  # the course's class, made now
         expect(page.get_by_role("heading", name="Demo course 5B")).to_be_visible()
+        # The class list from the course's members (names and roles), synced by the button.
+        page.get_by_role("link", name="Class list from the course").click()
+        page.get_by_role("button", name="Sync the class list now").click()
+        expect(page.get_by_text("The class list is in step with the course.")).to_be_visible()
+        page.get_by_role("link", name="Demo course 5B").click()
+        expect(page.get_by_text("Ana L.").first).to_be_visible()
         # Add an activity: the assignment form, then the signed answer posted back by the page.
         page.goto(platform.origin + "/")
         page.get_by_role("link", name="Add an activity (deep linking)").click()
