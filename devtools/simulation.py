@@ -2,7 +2,9 @@
 students (games.services.game_create / game_apply_move), against the engines' bots, and the
 reports are computed from what was recorded - exactly as for a class of children.
 
-Games are driven synchronously (no bot pause, no worker). Each finished game's report is
+Games are driven synchronously (no bot pause, no worker), each made and played to its end in one
+transaction, so no page can have it open: its moves are not announced to table pages
+(`tables_nobody_watches`). Each finished game's report is
 computed straight away (the same `game_finished` the on-commit task runs; it is idempotent, so
 the queued copy changes nothing); the class roll-ups and flags are rebuilt once at the end
 instead of after every game.
@@ -32,6 +34,7 @@ from games import registry
 from games.models import Game, Move
 from games.services import (SeatSpec, bot_seats, game_apply_move, game_create,
                             game_start_for_assignment)
+from games.services.after_commit import tables_nobody_watches
 from games.services.bots import bot_action
 from games.services.ratings import ratings_update_for_game
 from games.spec import GameSpec
@@ -67,7 +70,7 @@ def play_game(*, key: str, classroom: Classroom, student: User, player: PlantedP
     `days_ago` dates the game back (for demo trends) after it was played."""
     spec = registry.spec_for(key)
     me = SeatSpec(student.display_name, user=student)
-    with transaction.atomic():
+    with tables_nobody_watches(), transaction.atomic():  # nobody can watch a game made here
         game = game_create(key=key, classroom=classroom, seed=seed, options=simulated_options(spec),
                            seats=[me] + bot_seats(count=opponents(spec), level=bot_level,
                                                   avoid={me.name}),
@@ -117,7 +120,7 @@ def play_assignment_games(*, assignment, student: User, player: PlantedPlayer, g
     rng = random.Random(seed)
     played = []
     for _ in range(games):
-        with transaction.atomic():
+        with tables_nobody_watches(), transaction.atomic():  # nobody can watch a game made here
             game = game_start_for_assignment(assignment=assignment, student=student,
                                              seed=rng.randrange(2**31))
             game = _play_out(game, student, player)

@@ -39,8 +39,10 @@ process and an eager Celery (tests, `make run` without Redis) runs it in-process
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from functools import partial
 
 from celery import current_app
@@ -55,10 +57,32 @@ log = logging.getLogger(__name__)
 
 WAKE_BOTS_TASK = "games.tasks.wake_bots"
 
+# True inside `tables_nobody_watches`: changes of a table are not announced to its pages.
+_NOBODY_WATCHES: ContextVar[bool] = ContextVar("tables_nobody_watches", default=False)
+
+
+@contextlib.contextmanager
+def tables_nobody_watches() -> Iterator[None]:
+    """For games created and played to their end inside one transaction (a simulated class's:
+    devtools/simulation.py): no page can have such a game open before it commits, so its
+    moves are not announced to the table's pages. Rendering every seat's view after each move
+    for nobody was half the cost of a simulated game. The computer players are still woken
+    where a change asks for it, and the class's dashboards and the finished game's report are
+    told as always."""
+    token = _NOBODY_WATCHES.set(True)
+    try:
+        yield
+    finally:
+        _NOBODY_WATCHES.reset(token)
+
 
 def announce_on_commit(*, game_id: int, schedule_bots: bool = True, by_seat_id: int | None = None,
                        game: Game | None = None, seats: list[Seat] | None = None) -> None:
     """`table_changed` once the transaction commits (at once outside one)."""
+    if _NOBODY_WATCHES.get():
+        if schedule_bots:
+            bots_on_commit(game_id=game_id)
+        return
     # Callbacks are lambdas, not partials: a robust on_commit logs a failure by the callback's
     # __qualname__, which a partial lacks (the log call itself would then raise).
     transaction.on_commit(lambda: table_changed(game_id=game_id, schedule_bots=schedule_bots,

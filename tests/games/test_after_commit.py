@@ -144,3 +144,28 @@ def test_a_games_last_move_reaches_its_players_before_the_finish_work(
     rated = order.index(("rated", None))
     assert order[rated - 1] == ("pushed", game.version)  # the final table, just before
     assert order[rated + 1:] == [("finished", None)]
+
+
+def test_a_game_made_and_played_where_nobody_watches_tells_no_page_but_is_still_finished_and_reported(
+        classroom, student, monkeypatch, django_capture_on_commit_callbacks):
+    """A simulated class's game (devtools/simulation.py) is made and played to its end in one
+    transaction: no page can have it open, so no table push is rendered or sent, while its
+    computer players still play, and the finish still reaches the report and the dashboards."""
+    told, finished, dashboards = [], [], []
+    monkeypatch.setattr(realtime, "broadcast_game_changed", lambda *, game_id, message=None: told.append(game_id))
+    monkeypatch.setattr(after_commit, "table_push", lambda **kwargs: told.append("rendered"))
+    signals.class_games_changed.connect(lambda sender, classroom_id, **kwargs: dashboards.append(classroom_id),
+                                        dispatch_uid="test-class-games-changed", weak=False)
+    try:
+        with game_finished_heard_by(lambda sender, game_id, **kwargs: finished.append(game_id)):
+            with after_commit.tables_nobody_watches(), django_capture_on_commit_callbacks(execute=True):
+                game = bots_play_to_the_end(classroom)
+    finally:
+        signals.class_games_changed.disconnect(dispatch_uid="test-class-games-changed")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert told == [] and finished == [game.pk] and classroom.pk in dashboards
+    # Outside the block, the same kind of game is announced to its table's pages again.
+    with django_capture_on_commit_callbacks(execute=True):
+        bots_play_to_the_end(classroom)
+    assert "rendered" in told
