@@ -71,6 +71,7 @@ AREAS = (
     Area("arena", "arena/locale", ("arena", "templates/arena", "static/js/arena.js")),
     Area("privacy", "privacy/locale", ("privacy", "templates/privacy")),
     Area("lti", "lti/locale", ("lti", "templates/lti")),
+    Area("rostering", "rostering/locale", ("rostering", "templates/rostering")),
 )
 
 

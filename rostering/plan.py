@@ -258,8 +258,10 @@ class _Planner:
                     left_out += 1
                 continue
             if linked.role != role:
-                self.note(_("%(name)s is now a %(role)s in the roster; Numberdeck keeps their account as it "
-                            "is.") % {"name": linked.name, "role": role})
+                self.note((_("%(name)s is now a student in the roster; Numberdeck keeps their account as it is.")
+                           if role == "student" else
+                           _("%(name)s is now a teacher in the roster; Numberdeck keeps their account as it is."))
+                          % {"name": linked.name})
                 continue
             if linked.archived and (role == "teacher" or any(room in placed for room in classes_of[sid])):
                 self.ops.append(("person_restore", sid))

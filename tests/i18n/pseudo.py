@@ -93,14 +93,17 @@ class _VisibleText(HTMLParser):
         self.skipping = 0
         self.texts: list[str] = []
         # Open elements that say they are in English (`lang="en"` below <html>): English on
-        # purpose, such as the language switcher's "English" (templates/_language_switcher.html).
+        # purpose, such as the language switcher's "English" (templates/_language_switcher.html);
+        # and those that say they are not to be translated (`translate="no"`): addresses and IDs
+        # a person copies into another system (templates/lti/platforms.html).
         self.english: list[str] = []
 
     def handle_starttag(self, tag, attrs):
         if tag in SKIPPED_ELEMENTS:
             self.skipping += 1
         attributes = dict(attrs)
-        if tag != "html" and (attributes.get("lang") or "").lower().split("-")[0] == "en":
+        if tag != "html" and ((attributes.get("lang") or "").lower().split("-")[0] == "en"
+                              or (attributes.get("translate") or "").lower() == "no"):
             self.english.append(tag)
         if self.english:
             return

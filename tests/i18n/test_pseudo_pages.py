@@ -18,7 +18,10 @@ pytestmark = pytest.mark.django_db
 # What the world's people typed: names, a title, a code, an address.
 TYPED = {"Ms", "Rivera", "Ann", "Ben", "Warm", "up", "Friday", "arena", "ABC", "rivera", "school", "test",
          "Class"}  # the class is "Class 5B" (tests/conftest.py `classroom_of`)
-AREAS = ["core", "accounts", "classroom", "reports", "games", "arena", "privacy"]
+AREAS = ["core", "accounts", "classroom", "reports", "games", "arena", "privacy", "lti", "rostering"]
+# The pages only the school's administrators use (learning platforms, rosters) are asked for by the
+# world's administrator too.
+ADMINISTERED = {"lti", "rostering"}
 
 
 def area_of(name: str | None) -> str:
@@ -30,6 +33,8 @@ def area_of(name: str | None) -> str:
 def test_every_page_of_the_area_is_translated(area, world, pseudo_language):
     people = {"visitor": signed_in(None), "teacher": signed_in(world["teacher"]),
               "student": signed_in(world["student"])}
+    if area in ADMINISTERED:
+        people["administrator"] = signed_in(world["admin"])
     problems, rendered = [], 0
     for route, name, params in every_url_pattern():
         if route.startswith("admin/") or area_of(name) != area:

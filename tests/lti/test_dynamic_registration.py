@@ -33,7 +33,7 @@ def admin_client(db):
 
 def make_link(admin_client) -> str:
     page = admin_client.post("/lti/platforms/registration-link/").content.decode()
-    return re.search(r"<code>(http://testserver/lti/register/[^<]+)</code>", page).group(1)
+    return re.search(r"<code[^>]*>(http://testserver/lti/register/[^<]+)</code>", page).group(1)
 
 
 def opened_by(platform: Platform, link: str, client=None, **params):
