@@ -60,7 +60,9 @@ class PlacedAssignment(models.Model):
 
 
 class GradePost(models.Model):
-    """The last score sent (or tried) to the platform for one student and one placed assignment."""
+    """The last score sent (or tried) to the platform for one student and one placed assignment.
+    While a score is on its way, `sending_score` and `sending_at` (the score's timestamp) say
+    which (lti/grades.py): no row lock is held during the request to the platform."""
 
     class State(models.TextChoices):
         POSTED = "posted", _("Posted")
@@ -72,6 +74,8 @@ class GradePost(models.Model):
     state = models.CharField(max_length=6, choices=State.choices)
     error = models.TextField(blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    sending_score = models.FloatField(null=True, blank=True)
+    sending_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["placement", "student"], name="one_grade_post_per_student")]

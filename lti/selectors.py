@@ -7,7 +7,7 @@ from lti_tool.models import LtiRegistration, LtiUser
 from classroom.models import Assignment
 from classroom.progress import Progress
 from classroom.selectors import classes_for_teacher, finished_counts, students_of_class
-from games.models import Seat
+from games.models import Game, Seat
 from reports.models import NeedsHelpFlag, SkillEvidence
 
 from .models import CourseClass, GradePost, PlacedAssignment, RegistrationLink
@@ -46,6 +46,17 @@ def lti_gradable_students(*, placement: PlacedAssignment) -> dict[int, str]:
 def lti_placements_of_assignment(*, assignment_id: int) -> QuerySet[PlacedAssignment]:
     return PlacedAssignment.objects.filter(assignment_id=assignment_id).select_related(
         "assignment__classroom", "context__deployment__registration")
+
+
+def lti_placements_of_class(*, classroom_id: int) -> QuerySet[PlacedAssignment]:
+    return PlacedAssignment.objects.filter(assignment__classroom_id=classroom_id).select_related(
+        "assignment__classroom", "context__deployment__registration").order_by("pk")
+
+
+def lti_assignment_players(*, assignment_id: int) -> set[int]:
+    """The students who finished a game of the assignment."""
+    return set(Seat.objects.filter(game__assignment_id=assignment_id, game__status=Game.Status.FINISHED,
+                                   user__isnull=False).values_list("user_id", flat=True).distinct())
 
 
 def lti_placements_for_teacher(*, teacher) -> QuerySet[PlacedAssignment]:

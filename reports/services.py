@@ -32,6 +32,7 @@ from .exports.jobs import export_run, export_start
 from .measures import MEASURES_REVISION
 from .models import GameReport, NeedsHelpFlag, RecomputeJob, SkillEvidence, SkillRollup
 from .realtime import broadcast_dashboard_changed
+from .signals import class_reports_changed
 
 log = logging.getLogger(__name__)
 
@@ -321,26 +322,41 @@ def class_rollups_rebuild(*, classroom_id: int) -> None:
 
 
 def all_rollups_rebuild() -> int:
-    """Every class with evidence (the periodic task). Returns how many classes."""
+    """Every class with evidence (the periodic task). Returns how many classes. A class whose
+    flags changed is announced (`class_reports_changed`)."""
     ids = list(SkillEvidence.objects.order_by().values_list("classroom_id", flat=True).distinct())
     for classroom_id in ids:
         class_rollups_rebuild(classroom_id=classroom_id)
-        class_flags_refresh(classroom_id=classroom_id)
+        if class_flags_refresh(classroom_id=classroom_id):
+            transaction.on_commit(lambda classroom_id=classroom_id: _announce(classroom_id), robust=True)
     return len(ids)
 
 
-def class_flags_refresh(*, classroom_id: int) -> None:
+def _flagged(classroom_id: int) -> set[tuple[int, str]]:
+    return set(NeedsHelpFlag.objects.filter(classroom_id=classroom_id).values_list("student_id", "measure"))
+
+
+def class_flags_refresh(*, classroom_id: int) -> bool:
+    """The class's flags made again; True when who is flagged on which measure changed."""
     with transaction.atomic():
         if not lock_classes([classroom_id]):
-            return
+            return False
+        before = _flagged(classroom_id)
         flags.refresh(classroom_id=classroom_id)
+        return _flagged(classroom_id) != before
+
+
+def _announce(classroom_id: int) -> None:
+    class_reports_changed.send_robust(sender=Classroom, classroom_id=classroom_id)
 
 
 def class_reports_refresh(*, classroom_id: int) -> None:
-    """Roll-ups then flags of one class, and tell open dashboards once it is committed."""
+    """Roll-ups then flags of one class; once it is committed, open dashboards are told, and
+    the apps above (`class_reports_changed`: lti's grades)."""
     class_rollups_rebuild(classroom_id=classroom_id)
     class_flags_refresh(classroom_id=classroom_id)
     transaction.on_commit(lambda: broadcast_dashboard_changed(classroom_id=classroom_id))
+    transaction.on_commit(lambda: _announce(classroom_id), robust=True)
 
 
 # While a simulation plays hundreds of games, each finished game's report is computed at
