@@ -93,7 +93,7 @@ def deep_link(request, key: str):
     the signed answer goes back to the platform (a form the browser posts)."""
     kept = deep_linking.deep_link_recalled(session=request.session, key=key)
     if kept is None:
-        raise Http404("No such deep-linking request in this session.")
+        raise Http404("No such deep-linking request for this browser.")
     classroom = get_object_or_404(classes_for_teacher(teacher=request.user), pk=kept["classroom"])
     if request.method == "POST":
         form = AssignmentForm(request.POST, classroom=classroom)
