@@ -50,7 +50,50 @@ class SigningKey:
         return self.jwk.export_to_pem(private_key=True, password=None)
 
 
-class TestPlatform:
+class LocalServer:
+    """An HTTP server on 127.0.0.1 (port 0: the system picks a free one) served from a thread
+    once `start()`ed, until `stop()`; `origin` is its address and the platform's issuer."""
+
+    def _listen(self, handler: type[BaseHTTPRequestHandler], port: int = 0) -> None:
+        self._server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.origin = f"http://127.0.0.1:{self._server.server_address[1]}"
+        self.issuer = self.origin
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def start(self):
+        self._thread.start()
+        return self
+
+    def serve_forever(self) -> None:
+        self._server.serve_forever()
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
+class JsonHandler(BaseHTTPRequestHandler):
+    """A platform's request handler: answers in HTML or JSON, reads a body, logs nothing."""
+
+    def _send(self, status: int, body: str | bytes, content_type: str = "text/html; charset=utf-8") -> None:
+        data = body.encode() if isinstance(body, str) else body
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _json(self, status: int, data) -> None:
+        self._send(status, json.dumps(data), "application/json")
+
+    def _body(self) -> bytes:
+        return self.rfile.read(int(self.headers.get("Content-Length") or 0))
+
+    def log_message(self, *args):
+        pass
+
+
+class TestPlatform(LocalServer):
     """`start()`, then `stop()`. `tool_url` is Numberdeck's address (http://127.0.0.1:8000)."""
 
     __test__ = False  # a platform for tests, not a class of tests
@@ -80,22 +123,7 @@ class TestPlatform:
         self.fail_members_after = 0  # ... once this many more have been answered
         self.member_requests: list[str] = []  # the addresses of the pages asked for
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", port), _handler(self))
-        self.origin = f"http://127.0.0.1:{self._server.server_address[1]}"
-        self.issuer = self.origin
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    # ----- running ---------------------------------------------------------------------------
-    def start(self) -> TestPlatform:
-        self._thread.start()
-        return self
-
-    def serve_forever(self) -> None:
-        self._server.serve_forever()
-
-    def stop(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        self._listen(_handler(self), port)
 
     @property
     def keyset_url(self) -> str:
@@ -290,21 +318,7 @@ def _page(title: str, body: str) -> str:
 
 
 def _handler(platform: TestPlatform):
-    class Handler(BaseHTTPRequestHandler):
-        def _send(self, status: int, body: str | bytes, content_type: str = "text/html; charset=utf-8") -> None:
-            data = body.encode() if isinstance(body, str) else body
-            self.send_response(status)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def _json(self, status: int, data) -> None:
-            self._send(status, json.dumps(data), "application/json")
-
-        def _body(self) -> bytes:
-            return self.rfile.read(int(self.headers.get("Content-Length") or 0))
-
+    class Handler(JsonHandler):
         def _authorised(self) -> bool:
             return self.headers.get("Authorization", "").removeprefix("Bearer ") in platform.tokens
 
@@ -424,9 +438,6 @@ def _handler(platform: TestPlatform):
             platform.tokens.add(token)
             self._json(200, {"access_token": token, "token_type": "Bearer", "expires_in": 3600,
                              "scope": form.get("scope", "")})
-
-        def log_message(self, *args):
-            pass
 
     return Handler
 

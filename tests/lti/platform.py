@@ -7,22 +7,20 @@ answer dynamic registration."""
 from __future__ import annotations
 
 import json
-import threading
 import time
 import uuid
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 import jwt
 
-from devtools.lti_platform import CLAIM, INSTRUCTOR, LEARNER, SigningKey  # noqa: F401 (the tests import them here)
+from devtools.lti_platform import CLAIM, INSTRUCTOR, LEARNER, JsonHandler, LocalServer, SigningKey  # noqa: F401 (the tests import them here)
 
 TOOL_CONFIGURATION = "https://purl.imsglobal.org/spec/lti-tool-configuration"
 TEACHING_ASSISTANT = "http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant"
 MENTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor"
 
 
-class Platform:
+class Platform(LocalServer):
     """Start with `start()`, stop with `stop()`. `published` is the key set it serves;
     `signing` the key it signs with; `key_set_fetches` counts the GETs of its key set."""
 
@@ -36,15 +34,7 @@ class Platform:
         self._path = f"/jwks/{uuid.uuid4().hex}"  # a key set URL no other test has used
         platform = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def _json(self, status: int, data) -> None:
-                body = json.dumps(data).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
+        class Handler(JsonHandler):
             def _authorised(self) -> bool:
                 return self.headers.get("Authorization") == f"Bearer {platform.registration_token}"
 
@@ -52,7 +42,7 @@ class Platform:
                 if self.path != "/register" or not self._authorised():
                     self._json(401, {"error": "invalid_token"})
                     return
-                platform.tool_configurations.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+                platform.tool_configurations.append(json.loads(self._body()))
                 self._json(200, {**platform.tool_configurations[-1], "client_id": platform.client_id,
                                  TOOL_CONFIGURATION: {**platform.tool_configurations[-1][TOOL_CONFIGURATION],
                                                       "deployment_id": platform.deployment_id}})
@@ -68,30 +58,11 @@ class Platform:
                     self.send_error(404)
                     return
                 platform.key_set_fetches += 1
-                body = json.dumps({"keys": [key.public() for key in platform.published]}).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
+                self._json(200, {"keys": [key.public() for key in platform.published]})
 
         self.registration_token = uuid.uuid4().hex
         self.tool_configurations: list[dict] = []  # what tools posted to its registration endpoint
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.origin = f"http://127.0.0.1:{self._server.server_address[1]}"
-        self.issuer = self.origin
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    def start(self) -> Platform:
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        self._listen(Handler)
 
     @property
     def keyset_url(self) -> str:
